@@ -1,0 +1,58 @@
+import type { Point } from './point';
+
+/** Google encoded polyline algorithm; the maps service uses precision 5 (1e5). */
+export function encodePolyline(points: readonly Point[], precision = 5): string {
+  const factor = 10 ** precision;
+  let lastLat = 0;
+  let lastLng = 0;
+  let out = '';
+  for (const { latitude, longitude } of points) {
+    const lat = Math.round(latitude * factor);
+    const lng = Math.round(longitude * factor);
+    out += encodeSigned(lat - lastLat) + encodeSigned(lng - lastLng);
+    lastLat = lat;
+    lastLng = lng;
+  }
+  return out;
+}
+
+export class PolylineError extends Error {}
+
+/** Decodes an encoded polyline; throws {@link PolylineError} on a truncated or invalid string. */
+export function decodePolyline(encoded: string, precision = 5): Point[] {
+  const factor = 10 ** precision;
+  const points: Point[] = [];
+  let index = 0;
+  let lat = 0;
+  let lng = 0;
+  const next = (): number => {
+    let result = 0;
+    let shift = 0;
+    for (;;) {
+      if (index >= encoded.length) throw new PolylineError('truncated polyline');
+      const byte = encoded.charCodeAt(index++) - 63;
+      if (byte < 0 || byte > 63) throw new PolylineError('invalid polyline character');
+      result |= (byte & 0x1f) << shift;
+      shift += 5;
+      if (byte < 0x20) break;
+      if (shift > 30) throw new PolylineError('polyline value too long');
+    }
+    return result & 1 ? ~(result >> 1) : result >> 1;
+  };
+  while (index < encoded.length) {
+    lat += next();
+    lng += next();
+    points.push({ latitude: lat / factor, longitude: lng / factor });
+  }
+  return points;
+}
+
+function encodeSigned(value: number): string {
+  let v = value < 0 ? ~(value << 1) : value << 1;
+  let out = '';
+  while (v >= 0x20) {
+    out += String.fromCharCode((0x20 | (v & 0x1f)) + 63);
+    v >>= 5;
+  }
+  return out + String.fromCharCode(v + 63);
+}

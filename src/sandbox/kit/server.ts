@@ -1,0 +1,247 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleControl } from './control-endpoint';
+import type { FaultRule, LoggedRequest, SandboxControls } from './controls';
+import { Router } from './router';
+import { InvalidJsonError, isReply, type Reply, type SandboxRequest, type ServiceDefinition } from './types';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ServiceServer {
+  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function startServiceServer(
+  definition: ServiceDefinition,
+  controls: SandboxControls,
+  port: number,
+  host: string,
+): Promise<ServiceServer> {
+  const router = new Router(definition.routes);
+  const server = createServer((req, res) => {
+    handleRequest(definition, controls, router, req, res).catch(() => {
+      if (!res.headersSent) send(res, definition.error(500, definition.codes.internal, 'Unexpected server error.'));
+      else res.destroy();
+    });
+  });
+  await listen(server, port, host);
+  const { port: actualPort } = server.address() as AddressInfo;
+  return { origin: `http://${host}:${actualPort}`, close: () => close(server) };
+}
+
+async function handleRequest(
+  definition: ServiceDefinition,
+  controls: SandboxControls,
+  router: Router,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const started = Date.now();
+  const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+  const method = req.method ?? 'GET';
+  const rawBody = await readBody(req);
+  if (rawBody === undefined) {
+    send(res, definition.error(413, 'PAYLOAD_TOO_LARGE', 'Request body exceeds 1 MiB.'));
+    return;
+  }
+  if (url.pathname.startsWith('/__sandbox/')) {
+    send(res, handleControl(controls, method, url, rawBody));
+    return;
+  }
+
+  const match = router.match(method, url.pathname);
+  const operation = match?.route.operation ?? 'unknown';
+  const entry: LoggedRequest = {
+    seq: controls.nextSeq(),
+    at: started,
+    service: definition.name,
+    operation,
+    method,
+    path: url.pathname,
+    query: Object.fromEntries([...url.searchParams.entries()].filter(([name]) => name !== 'key')),
+    status: 0,
+    outcome: 'ok',
+    jsonContentType: (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json'),
+    durationMs: 0,
+  };
+  const finish = (reply: Reply, outcome: LoggedRequest['outcome']): void => {
+    send(res, reply);
+    controls.record({ ...entry, status: reply.status, outcome, durationMs: Date.now() - started });
+  };
+
+  const delay = controls.delayFor(definition.name);
+  if (delay > 0) await sleep(delay);
+
+  const fault = controls.takeFault(definition.name, operation);
+  if (fault) {
+    applyFault(definition, fault, req, res, url);
+    controls.record({ ...entry, status: res.statusCode, outcome: `fault:${fault.kind}` });
+    return;
+  }
+
+  const base: Omit<SandboxRequest, 'keyName'> = {
+    method,
+    path: url.pathname,
+    params: match?.params ?? {},
+    query: url.searchParams,
+    headers: req.headers,
+    rawBody,
+    json: () => parseJson(rawBody),
+  };
+  const auth = definition.authenticate(base, match?.route);
+  if (isReply(auth)) return finish(auth, 'unauthorized');
+  entry.keyName = auth.keyName;
+
+  if (!match) {
+    const message = `There is no endpoint ${method} ${url.pathname}. Check the path against the API reference.`;
+    return finish(definition.error(404, definition.codes.unknownPath, message), 'error');
+  }
+
+  let limitHeaders: Record<string, string> = {};
+  const dimension = match.route.limit;
+  if (dimension !== undefined) {
+    const documented = definition.limits[dimension];
+    if (!documented) throw new Error(`route ${operation} names unknown limit ${dimension}`);
+    const decision = controls.rateLimits.take(auth.keyName, dimension, controls.limitFor(definition.name, dimension, documented));
+    limitHeaders = {
+      'X-RateLimit-Limit': String(decision.limit),
+      'X-RateLimit-Remaining': String(decision.remaining),
+      'X-RateLimit-Reset': String(decision.resetEpochSeconds),
+    };
+    if (!decision.allowed) {
+      const reply = definition.error(
+        429,
+        definition.codes.rateLimited,
+        `Rate limit exceeded. Retry after ${decision.retryAfterSeconds} seconds.`,
+      );
+      const headers = { ...reply.headers, ...limitHeaders, 'Retry-After': String(decision.retryAfterSeconds) };
+      return finish({ ...reply, headers }, 'rate-limited');
+    }
+  }
+
+  let reply: Reply;
+  try {
+    reply = match.route.handle({ ...base, keyName: auth.keyName });
+  } catch (error) {
+    if (!(error instanceof InvalidJsonError)) throw error;
+    reply = definition.error(400, definition.codes.invalidJson, 'The request body is not valid JSON.', error.message);
+  }
+  finish({ ...reply, headers: { ...reply.headers, ...limitHeaders } }, reply.status < 400 ? 'ok' : 'error');
+}
+
+function applyFault(
+  definition: ServiceDefinition,
+  fault: FaultRule,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): void {
+  switch (fault.kind) {
+    case 'status': {
+      const status = fault.status ?? 503;
+      const reply = definition.error(status, codeForStatus(definition, status), 'Injected failure.', faultDetails(fault, req, url));
+      const headers: Record<string, string> = { ...reply.headers };
+      if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
+      send(res, { ...reply, headers });
+      return;
+    }
+    case 'not-json':
+      send(res, {
+        status: fault.status ?? 200,
+        contentType: 'text/html; charset=utf-8',
+        body: '<html><body><h1>Service temporarily unavailable</h1></body></html>',
+      });
+      return;
+    case 'drop':
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '4096' });
+      res.write('{"status":true,"data":{"partial":');
+      setTimeout(() => res.socket?.destroy(), 10);
+      return;
+    case 'hang':
+      // Nothing is sent; the connection stays open until the client gives up or the server closes.
+      return;
+  }
+}
+
+function faultDetails(fault: FaultRule, req: IncomingMessage, url: URL): string | undefined {
+  if (!fault.echoRequest) return undefined;
+  const credentials = req.headers.authorization ?? req.headers['x-api-key'] ?? url.searchParams.get('key') ?? '';
+  return `upstream request ${req.method} ${url.href} with credentials ${String(credentials)}`;
+}
+
+function codeForStatus(definition: ServiceDefinition, status: number): string {
+  const byStatus: Record<number, string> = {
+    404: definition.codes.unknownPath,
+    429: definition.codes.rateLimited,
+    500: definition.codes.internal,
+    502: definition.codes.badGateway,
+    503: definition.codes.unavailable,
+  };
+  return byStatus[status] ?? `HTTP_${status}`;
+}
+
+export function send(res: ServerResponse, reply: Reply): void {
+  let payload: string | Buffer;
+  let contentType = reply.contentType;
+  if (Buffer.isBuffer(reply.body)) {
+    payload = reply.body;
+    contentType ??= 'application/octet-stream';
+  } else if (typeof reply.body === 'string') {
+    payload = reply.body;
+    contentType ??= 'text/plain; charset=utf-8';
+  } else {
+    payload = JSON.stringify(reply.body);
+    contentType ??= 'application/json; charset=utf-8';
+  }
+  res.writeHead(reply.status, {
+    ...reply.headers,
+    'Content-Type': contentType,
+    'Content-Length': String(Buffer.byteLength(payload)),
+  });
+  res.end(payload);
+}
+
+function parseJson(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody);
+  } catch (error) {
+    throw new InvalidJsonError((error as Error).message);
+  }
+}
+
+/** The whole body as text, or undefined when it is larger than the limit. */
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

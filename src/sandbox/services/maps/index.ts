@@ -1,0 +1,6 @@
+import type { ServiceContext } from '../../context';
+import type { ServiceDefinition } from '../../kit/types';
+
+export function createMapsService(_context: ServiceContext): ServiceDefinition {
+  throw new Error('not implemented yet');
+}

@@ -1,0 +1,41 @@
+import { Agent, request } from 'undici';
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  /** The body parsed as JSON; undefined when it is not JSON. */
+  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** A small HTTP client for tests, with its own connection pool (close it in afterAll). */
+export class TestHttp {
+  private readonly agent = new Agent({ keepAliveTimeout: 1000 });
+
+  async get(url: string, headers: Record<string, string> = {}): Promise<HttpResponse> {
+    return this.send('GET', url, headers);
+  }
+
+  async post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<HttpResponse> {
+    const payload = typeof body === 'string' ? body : JSON.stringify(body);
+    return this.send('POST', url, { 'content-type': 'application/json', ...headers }, payload);
+  }
+
+  async send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, body?: string) {
+    const res = await request(url, { method, headers, body, dispatcher: this.agent });
+    const text = await res.body.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const flat: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) flat[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    return { status: res.statusCode, headers: flat, text, json } as HttpResponse;
+  }
+
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+}
