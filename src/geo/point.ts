@@ -5,11 +5,21 @@ export interface Point {
 }
 
 /** Nigeria's bounding box, degrees. */
-export const NIGERIA_BOUNDS = { minLatitude: 4.2, maxLatitude: 13.9, minLongitude: 2.6, maxLongitude: 14.7 } as const;
+export const NIGERIA_BOUNDS = {
+  minLatitude: 4.2,
+  maxLatitude: 13.9,
+  minLongitude: 2.6,
+  maxLongitude: 14.7,
+} as const;
 
 export function isInNigeria({ latitude, longitude }: Point): boolean {
   const b = NIGERIA_BOUNDS;
-  return latitude >= b.minLatitude && latitude <= b.maxLatitude && longitude >= b.minLongitude && longitude <= b.maxLongitude;
+  return (
+    latitude >= b.minLatitude &&
+    latitude <= b.maxLatitude &&
+    longitude >= b.minLongitude &&
+    longitude <= b.maxLongitude
+  );
 }
 
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -19,7 +29,8 @@ const deg = (r: number): number => (r * 180) / Math.PI;
 export function distanceMeters(a: Point, b: Point): number {
   const dLat = rad(b.latitude - a.latitude);
   const dLng = rad(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -45,7 +56,9 @@ export function destinationPoint(from: Point, bearing: number, meters: number): 
   const lat1 = rad(from.latitude);
   const lng1 = rad(from.longitude);
   const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
-  const lng2 = lng1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  const lng2 =
+    lng1 +
+    Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
   return { latitude: deg(lat2), longitude: deg(lng2) };
 }
 

@@ -71,13 +71,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const servers: ServiceServer[] = [];
   try {
     for (const definition of definitions) {
-      servers.push(await startServiceServer(definition, controls, options.ports?.[definition.name] ?? 0, host));
+      servers.push(
+        await startServiceServer(definition, controls, options.ports?.[definition.name] ?? 0, host),
+      );
     }
   } catch (error) {
     await Promise.all(servers.map((s) => s.close()));
     throw error;
   }
-  const [agriculture, maps, healthcare, address] = servers.map((s) => s.origin) as [string, string, string, string];
+  const [agriculture, maps, healthcare, address] = servers.map((s) => s.origin) as [
+    string,
+    string,
+    string,
+    string,
+  ];
   return {
     urls: { agriculture, maps, mapHost: maps, healthcare, address: `${address}/api` },
     keys: SANDBOX_KEYS,

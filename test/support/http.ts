@@ -21,7 +21,12 @@ export class TestHttp {
     return this.send('POST', url, { 'content-type': 'application/json', ...headers }, payload);
   }
 
-  async send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, body?: string) {
+  async send(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    body?: string,
+  ) {
     const res = await request(url, { method, headers, body, dispatcher: this.agent });
     const text = await res.body.text();
     let json: unknown;
@@ -31,7 +36,8 @@ export class TestHttp {
       json = undefined;
     }
     const flat: Record<string, string> = {};
-    for (const [name, value] of Object.entries(res.headers)) flat[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    for (const [name, value] of Object.entries(res.headers))
+      flat[name] = Array.isArray(value) ? value.join(', ') : String(value);
     return { status: res.statusCode, headers: flat, text, json } as HttpResponse;
   }
 

@@ -1,10 +1,12 @@
 import type { Point } from '../../geo/point';
 
 /** Geopolitical zone, in the agriculture service's spelling. */
-export type GeoZone = 'north-central' | 'north-east' | 'north-west' | 'south-east' | 'south-south' | 'southwest';
+export type GeoZone =
+  'north-central' | 'north-east' | 'north-west' | 'south-east' | 'south-south' | 'southwest';
 
 /** Agro-ecological zone: drives climate, pests and yields. */
-export type EcoZone = 'sahel' | 'sudan-savanna' | 'guinea-savanna' | 'derived-savanna' | 'rainforest' | 'mangrove';
+export type EcoZone =
+  'sahel' | 'sudan-savanna' | 'guinea-savanna' | 'derived-savanna' | 'rainforest' | 'mangrove';
 
 export interface Town {
   name: string;

@@ -28,7 +28,10 @@ export function handleControl(controls: SandboxControls, method: string, url: UR
       case 'PUT /latency': {
         const body = object(rawBody);
         const target = body.service === 'all' || body.service === undefined ? 'all' : service(body.service);
-        controls.setLatency(target, { fixedMs: number(body.fixedMs, 'fixedMs'), jitterMs: number(body.jitterMs ?? 0, 'jitterMs') });
+        controls.setLatency(target, {
+          fixedMs: number(body.fixedMs, 'fixedMs'),
+          jitterMs: number(body.jitterMs ?? 0, 'jitterMs'),
+        });
         return ok({ latency: { service: target, fixedMs: body.fixedMs, jitterMs: body.jitterMs ?? 0 } });
       }
       case 'POST /faults':
@@ -97,7 +100,9 @@ function faultRule(body: Record<string, unknown>): FaultRule {
     kind: body.kind as FaultKind,
     ...(body.operation !== undefined && { operation: String(body.operation) }),
     ...(body.status !== undefined && { status: number(body.status, 'status') }),
-    ...(body.retryAfterSeconds !== undefined && { retryAfterSeconds: number(body.retryAfterSeconds, 'retryAfterSeconds') }),
+    ...(body.retryAfterSeconds !== undefined && {
+      retryAfterSeconds: number(body.retryAfterSeconds, 'retryAfterSeconds'),
+    }),
     ...(body.times !== undefined && { times: number(body.times, 'times') }),
     ...(body.echoRequest === true && { echoRequest: true }),
   };
@@ -106,7 +111,11 @@ function faultRule(body: Record<string, unknown>): FaultRule {
 function limitSpec(value: unknown): LimitSpec {
   const spec = (value ?? {}) as Record<string, unknown>;
   if (spec.kind === 'window') {
-    return { kind: 'window', limit: number(spec.limit, 'spec.limit'), windowMs: number(spec.windowMs, 'spec.windowMs') };
+    return {
+      kind: 'window',
+      limit: number(spec.limit, 'spec.limit'),
+      windowMs: number(spec.windowMs, 'spec.windowMs'),
+    };
   }
   if (spec.kind === 'bucket') {
     return {

@@ -72,7 +72,8 @@ export class SandboxControls {
   private faultSeq = 0;
 
   setLatency(service: ServiceName | 'all', latency: Latency): void {
-    const services: ServiceName[] = service === 'all' ? ['agriculture', 'maps', 'healthcare', 'address'] : [service];
+    const services: ServiceName[] =
+      service === 'all' ? ['agriculture', 'maps', 'healthcare', 'address'] : [service];
     for (const name of services) this.latency.set(name, latency);
   }
 

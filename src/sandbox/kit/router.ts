@@ -32,7 +32,8 @@ export class Router {
   pathExists(path: string): boolean {
     const segments = path.split('/');
     return this.compiled.some(
-      ({ segments: pattern }) => pattern.length === segments.length && matchSegments(pattern, segments) !== undefined,
+      ({ segments: pattern }) =>
+        pattern.length === segments.length && matchSegments(pattern, segments) !== undefined,
     );
   }
 }

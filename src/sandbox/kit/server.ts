@@ -22,7 +22,8 @@ export async function startServiceServer(
   const router = new Router(definition.routes);
   const server = createServer((req, res) => {
     handleRequest(definition, controls, router, req, res).catch(() => {
-      if (!res.headersSent) send(res, definition.error(500, definition.codes.internal, 'Unexpected server error.'));
+      if (!res.headersSent)
+        send(res, definition.error(500, definition.codes.internal, 'Unexpected server error.'));
       else res.destroy();
     });
   });
@@ -104,7 +105,11 @@ async function handleRequest(
   if (dimension !== undefined) {
     const documented = definition.limits[dimension];
     if (!documented) throw new Error(`route ${operation} names unknown limit ${dimension}`);
-    const decision = controls.rateLimits.take(auth.keyName, dimension, controls.limitFor(definition.name, dimension, documented));
+    const decision = controls.rateLimits.take(
+      auth.keyName,
+      dimension,
+      controls.limitFor(definition.name, dimension, documented),
+    );
     limitHeaders = {
       'X-RateLimit-Limit': String(decision.limit),
       'X-RateLimit-Remaining': String(decision.remaining),
@@ -116,7 +121,11 @@ async function handleRequest(
         definition.codes.rateLimited,
         `Rate limit exceeded. Retry after ${decision.retryAfterSeconds} seconds.`,
       );
-      const headers = { ...reply.headers, ...limitHeaders, 'Retry-After': String(decision.retryAfterSeconds) };
+      const headers = {
+        ...reply.headers,
+        ...limitHeaders,
+        'Retry-After': String(decision.retryAfterSeconds),
+      };
       return finish({ ...reply, headers }, 'rate-limited');
     }
   }
@@ -126,7 +135,12 @@ async function handleRequest(
     reply = match.route.handle({ ...base, keyName: auth.keyName });
   } catch (error) {
     if (!(error instanceof InvalidJsonError)) throw error;
-    reply = definition.error(400, definition.codes.invalidJson, 'The request body is not valid JSON.', error.message);
+    reply = definition.error(
+      400,
+      definition.codes.invalidJson,
+      'The request body is not valid JSON.',
+      error.message,
+    );
   }
   finish({ ...reply, headers: { ...reply.headers, ...limitHeaders } }, reply.status < 400 ? 'ok' : 'error');
 }
@@ -141,7 +155,12 @@ function applyFault(
   switch (fault.kind) {
     case 'status': {
       const status = fault.status ?? 503;
-      const reply = definition.error(status, codeForStatus(definition, status), 'Injected failure.', faultDetails(fault, req, url));
+      const reply = definition.error(
+        status,
+        codeForStatus(definition, status),
+        'Injected failure.',
+        faultDetails(fault, req, url),
+      );
       const headers: Record<string, string> = { ...reply.headers };
       if (fault.retryAfterSeconds !== undefined) headers['Retry-After'] = String(fault.retryAfterSeconds);
       send(res, { ...reply, headers });
@@ -167,7 +186,8 @@ function applyFault(
 
 function faultDetails(fault: FaultRule, req: IncomingMessage, url: URL): string | undefined {
   if (!fault.echoRequest) return undefined;
-  const credentials = req.headers.authorization ?? req.headers['x-api-key'] ?? url.searchParams.get('key') ?? '';
+  const credentials =
+    req.headers.authorization ?? req.headers['x-api-key'] ?? url.searchParams.get('key') ?? '';
   return `upstream request ${req.method} ${url.href} with credentials ${String(credentials)}`;
 }
 

@@ -47,7 +47,8 @@ export interface Route {
 }
 
 /** Failure kinds the kit itself produces; each service words them in its own vocabulary. */
-export type GenericFailure = 'unknownPath' | 'rateLimited' | 'internal' | 'unavailable' | 'badGateway' | 'invalidJson';
+export type GenericFailure =
+  'unknownPath' | 'rateLimited' | 'internal' | 'unavailable' | 'badGateway' | 'invalidJson';
 
 export interface AuthResult {
   keyName: string;
