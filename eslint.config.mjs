@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.cache/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', '.cache/', 'coverage/', 'src/generated/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,5 +12,8 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { module: 'writable', require: 'readonly' } } },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: { module: 'writable', require: 'readonly' } },
+  },
 );

@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { handleControl } from './control-endpoint';
 import type { FaultRule, LoggedRequest, SandboxControls } from './controls';
 import { Router } from './router';
-import { InvalidJsonError, isReply, type Reply, type SandboxRequest, type ServiceDefinition } from './types';
+import { listen, readBody } from '../../http-server';
+import {
+  InvalidJsonError,
+  isReply,
+  RejectedRequest,
+  type Reply,
+  type SandboxRequest,
+  type ServiceDefinition,
+} from './types';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -42,7 +50,7 @@ async function handleRequest(
   const started = Date.now();
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const method = req.method ?? 'GET';
-  const rawBody = await readBody(req);
+  const rawBody = await readBody(req, MAX_BODY_BYTES);
   if (rawBody === undefined) {
     send(res, definition.error(413, 'PAYLOAD_TOO_LARGE', 'Request body exceeds 1 MiB.'));
     return;
@@ -134,13 +142,18 @@ async function handleRequest(
   try {
     reply = match.route.handle({ ...base, keyName: auth.keyName });
   } catch (error) {
-    if (!(error instanceof InvalidJsonError)) throw error;
-    reply = definition.error(
-      400,
-      definition.codes.invalidJson,
-      'The request body is not valid JSON.',
-      error.message,
-    );
+    if (error instanceof RejectedRequest) {
+      reply = definition.error(error.status, error.code, error.message, error.details);
+    } else if (error instanceof InvalidJsonError) {
+      reply = definition.error(
+        400,
+        definition.codes.invalidJson,
+        'The request body is not valid JSON.',
+        error.message,
+      );
+    } else {
+      throw error;
+    }
   }
   finish({ ...reply, headers: { ...reply.headers, ...limitHeaders } }, reply.status < 400 ? 'ok' : 'error');
 }
@@ -231,32 +244,8 @@ function parseJson(rawBody: string): unknown {
   }
 }
 
-/** The whole body as text, or undefined when it is larger than the limit. */
-function readBody(req: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function listen(server: Server, port: number, host: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
 }
 
 function close(server: Server): Promise<void> {

@@ -1,7 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
-export const SERVICE_NAMES = ['agriculture', 'maps', 'healthcare', 'address'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+import type { ServiceName } from '../../services';
+
+export { SERVICE_NAMES, type ServiceName } from '../../services';
 
 /** What a route handler sees of an HTTP request. */
 export interface SandboxRequest {
@@ -68,6 +69,26 @@ export interface ServiceDefinition {
 }
 
 export class InvalidJsonError extends Error {}
+
+/**
+ * A handler's way to refuse a request: the kit answers it with the service's own
+ * `error()` body, so handlers never build error replies themselves.
+ */
+export class RejectedRequest extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** `{error: {code, message, details?}}`: the error body of agriculture and of healthcare. */
+export function nestedErrorReply(status: number, code: string, message: string, details?: string): Reply {
+  return { status, body: { error: { code, message, ...(details !== undefined && { details }) } } };
+}
 
 export function isReply(value: AuthResult | Reply): value is Reply {
   return 'status' in value;
