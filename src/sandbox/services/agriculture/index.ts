@@ -1,6 +1,52 @@
 import type { ServiceContext } from '../../context';
-import type { ServiceDefinition } from '../../kit/types';
+import { SANDBOX_KEYS } from '../../keys';
+import { bearerToken, findKey } from '../../kit/auth';
+import type { AuthResult, Reply, Route, SandboxRequest, ServiceDefinition } from '../../kit/types';
+import { getClimate } from './climate/endpoint';
+import { AGRICULTURE_ERROR_CODES as CODES, AGRICULTURE_GENERIC_CODES, agricultureError } from './errors';
+import { getPests } from './pests/endpoint';
+import { supplyProduce } from './supply/endpoint';
+import { getYield } from './yields/endpoint';
 
-export function createAgricultureService(_context: ServiceContext): ServiceDefinition {
-  throw new Error('not implemented yet');
+/** Spec "Limits": 60 requests per minute per API key, on every endpoint. */
+const REQUEST_LIMIT = 'requests';
+
+type Endpoint = (context: ServiceContext, req: SandboxRequest) => Reply;
+
+/** The agricultural intelligence service (agri-service.md): climate, pests, yield and supply. */
+export function createAgricultureService(context: ServiceContext): ServiceDefinition {
+  const route = (method: Route['method'], path: string, operation: string, endpoint: Endpoint): Route => ({
+    method,
+    path: `/api/v1${path}`,
+    operation,
+    limit: REQUEST_LIMIT,
+    handle: (req) => endpoint(context, req),
+  });
+  return {
+    name: 'agriculture',
+    routes: [
+      // Spec "Get Climate note": the query form and the JSON-body form are both accepted.
+      route('GET', '/data/climate/by-loccode', 'climate', getClimate),
+      route('POST', '/data/climate/by-loccode', 'climate', getClimate),
+      route('GET', '/monitoring/pests/by-loccode', 'pests', getPests),
+      route('GET', '/predict/yield/by-loccode', 'yield', getYield),
+      route('POST', '/logistics/supply', 'supply', supplyProduce),
+    ],
+    limits: { [REQUEST_LIMIT]: { kind: 'window', limit: 60, windowMs: 60_000 } },
+    authenticate,
+    error: agricultureError,
+    codes: AGRICULTURE_GENERIC_CODES,
+  };
+}
+
+/** Spec "Authentication": `Authorization: Bearer <API_KEY>`; missing or invalid is 401 Unauthorized. */
+function authenticate(req: Omit<SandboxRequest, 'keyName'>): AuthResult | Reply {
+  const token = bearerToken(req.headers);
+  const keyName = findKey(token, { agriculture: SANDBOX_KEYS.agriculture });
+  if (keyName) return { keyName };
+  const message =
+    token === undefined
+      ? 'An API key is required. Send it in the header Authorization: Bearer <API_KEY>.'
+      : 'The API key is not valid for the agriculture service. Check the key and send it as Authorization: Bearer <API_KEY>.';
+  return agricultureError(401, CODES.unauthorized, message);
 }
