@@ -1,6 +1,47 @@
 import type { ServiceContext } from '../../context';
-import type { ServiceDefinition } from '../../kit/types';
+import type { Street } from '../../dataset/types';
+import { SANDBOX_KEYS } from '../../keys';
+import { bearerToken, findKey } from '../../kit/auth';
+import type { LimitSpec, Reply, Route, ServiceDefinition, SandboxRequest } from '../../kit/types';
+import { ADDRESS_GENERIC_CODES, addressError } from './errors';
+import { streetByLoccode, streetByName, streetNearCoordinates } from './lookups';
+import { addressRecord } from './records';
 
-export function createAddressService(_context: ServiceContext): ServiceDefinition {
-  throw new Error('not implemented yet');
+/** The spec shows no rate limits; one generous window on every route makes the headers appear (README). */
+export const ADDRESS_LIMITS: Record<string, LimitSpec> = {
+  requests: { kind: 'window', limit: 600, windowMs: 60_000 },
+};
+
+/** Address lookup service (spec B). The base URL ends in `/api`, so the paths carry it. */
+export function createAddressService(context: ServiceContext): ServiceDefinition {
+  const { dataset } = context;
+  return {
+    name: 'address',
+    routes: [
+      route('loccode/:loccode', 'byLoccode', (req) => streetByLoccode(dataset, req.params.loccode ?? '')),
+      route('coordinates', 'byCoordinates', (req) => streetNearCoordinates(dataset, req.query)),
+      route('street', 'byStreet', (req) => streetByName(dataset, req.query)),
+    ],
+    limits: ADDRESS_LIMITS,
+    authenticate(req) {
+      const token = bearerToken(req.headers);
+      const keyName = findKey(token, { address: SANDBOX_KEYS.address });
+      if (keyName) return { keyName };
+      const message = token === undefined ? 'Missing bearer token.' : 'Invalid API key.';
+      return addressError(401, 'Unauthorized', message);
+    },
+    error: addressError,
+    codes: ADDRESS_GENERIC_CODES,
+  };
+}
+
+/** A GET search route whose body is the found street's record; a rejected request becomes the error body in the kit. */
+function route(path: string, operation: string, find: (req: SandboxRequest) => Street): Route {
+  return {
+    method: 'GET',
+    path: `/api/v1/addresses/search/${path}`,
+    operation,
+    limit: 'requests',
+    handle: (req): Reply => ({ status: 200, body: addressRecord(find(req)) }),
+  };
 }
