@@ -1,0 +1,68 @@
+import type { Sandbox } from '../../src/sandbox';
+import { TestHttp, type HttpResponse } from '../support/http';
+import { startTestSandbox } from '../support/sandbox';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('sandbox rate limits: request N+1 is refused, and the window lets requests through again', () => {
+  const http = new TestHttp();
+  let sandbox: Sandbox;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+  });
+  afterEach(() => sandbox.controls.reset());
+  afterAll(async () => {
+    await http.close();
+    await sandbox.close();
+  });
+
+  function expectLimited(res: HttpResponse, limit: number): void {
+    expect(res.status).toBe(429);
+    expect(res.headers['x-ratelimit-limit']).toBe(String(limit));
+    expect(res.headers['x-ratelimit-remaining']).toBe('0');
+    expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  }
+
+  it('agriculture: N per window, then 429 Too Many Requests in the agriculture error body', async () => {
+    const N = 3;
+    sandbox.controls.setRateLimit('agriculture', 'requests', { kind: 'window', limit: N, windowMs: 1000 });
+    const climate = () =>
+      http.get(`${sandbox.urls.agriculture}/api/v1/data/climate/by-loccode?loccode=KN3A%207QP`, {
+        authorization: `Bearer ${sandbox.keys.agriculture}`,
+        'content-type': 'application/json',
+      });
+    for (let i = 0; i < N; i++) expect((await climate()).status).toBe(200);
+    const limited = await climate();
+    expectLimited(limited, N);
+    expect(limited.json).toEqual({ error: { code: 'Too Many Requests', message: expect.any(String) } });
+
+    await sleep(1100);
+    const again = await climate();
+    expect(again.status).toBe(200);
+    expect(again.headers['x-ratelimit-remaining']).toBe(String(N - 1));
+  });
+
+  it('maps: a burst of N, then 429 rate_limited in the maps envelope, then tokens refill at the rate', async () => {
+    const N = 2;
+    sandbox.controls.setRateLimit('maps', 'loccode', { kind: 'bucket', ratePerSecond: 4, burst: N });
+    const resolve = () =>
+      http.get(`${sandbox.urls.maps}/sdk/v1/loccode/KN3A%207QP`, { 'x-api-key': sandbox.keys.maps });
+    for (let i = 0; i < N; i++) expect((await resolve()).status).toBe(200);
+    const limited = await resolve();
+    expectLimited(limited, N);
+    expect(limited.json).toEqual({ status: false, code: 'rate_limited', message: expect.any(String) });
+
+    await sleep(300);
+    expect((await resolve()).status).toBe(200);
+  });
+
+  it('maps: the documented map-load limit of 10 per minute on style.json', async () => {
+    const style = () =>
+      http.get(`${sandbox.urls.mapHost}/sdk/styles/streets/style.json?key=${sandbox.keys.maps}`);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await style()).status);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
+});
