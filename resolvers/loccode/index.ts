@@ -1,0 +1,57 @@
+import type { Resolvers } from '../../src/generated/graphql';
+import { badUserInput } from '../../src/errors';
+import { checkLoccodeShape } from '../../src/loccode';
+import type { LoccodeModel } from '../../src/models';
+import { fromGlobalId, toGlobalId } from '../../src/relay';
+
+/** `loccodes` and `nodes` take at most this many keys. */
+export const MAX_KEYS = 100;
+
+function loccode(code: string, argument: string): LoccodeModel {
+  const problem = checkLoccodeShape(code, argument);
+  if (problem) throw problem;
+  return { code };
+}
+
+/** A list entry that fails becomes null at its index, with its error at that path. */
+function orError<T>(make: () => T): T | Error {
+  try {
+    return make();
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+function nodeById(id: string): LoccodeModel | null {
+  const { type, key } = fromGlobalId(id);
+  return type === 'Loccode' ? loccode(key, 'id') : null;
+}
+
+function bounded(list: readonly string[], argument: string): void {
+  if (list.length > MAX_KEYS)
+    throw badUserInput(`"${argument}" takes at most ${MAX_KEYS} entries; split the request.`, argument);
+}
+
+export const loccodeResolvers: Resolvers = {
+  Query: {
+    loccode: (_, { code }) => loccode(code, 'code'),
+    loccodes: (_, { codes }) => {
+      bounded(codes, 'codes');
+      return codes.map((code) => orError(() => loccode(code, 'codes'))) as LoccodeModel[];
+    },
+    node: (_, { id }) => nodeById(id),
+    nodes: (_, { ids }) => {
+      bounded(ids, 'ids');
+      return ids.map((id) => orError(() => nodeById(id))) as LoccodeModel[];
+    },
+  },
+  Node: {
+    // Loccode is the only node type so far.
+    __resolveType: () => 'Loccode',
+  },
+  Loccode: {
+    __resolveReference: (reference) => loccode(reference.code, 'code'),
+    id: ({ code }) => toGlobalId('Loccode', code),
+    code: ({ code }) => code,
+  },
+};

@@ -1,0 +1,24 @@
+import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import type { Resolvers } from '../src/generated/graphql';
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function toDateTime(value: unknown): string {
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
+  if (typeof value === 'string' && ISO_8601.test(value) && !Number.isNaN(Date.parse(value))) return value;
+  throw new GraphQLError(
+    'DateTime must be an ISO 8601 date and time with an offset, e.g. "2026-07-15T10:00:00Z".',
+    {
+      extensions: { code: 'BAD_USER_INPUT' },
+    },
+  );
+}
+
+export const scalarResolvers: Resolvers = {
+  DateTime: new GraphQLScalarType({
+    name: 'DateTime',
+    serialize: toDateTime,
+    parseValue: toDateTime,
+    parseLiteral: (ast) => toDateTime(ast.kind === Kind.STRING ? ast.value : undefined),
+  }),
+};

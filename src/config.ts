@@ -1,0 +1,146 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+import type { ServiceName } from './services';
+
+export interface UpstreamConfig {
+  baseUrl: string;
+  apiKey: string;
+}
+
+export interface MapsUpstreamConfig extends UpstreamConfig {
+  /** `{map_host}`: styles, tiles, sprites, fonts and wordmark. */
+  hostUrl: string;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  /** A configured upstream is live; an absent one is served by the embedded sandbox. */
+  upstreams: {
+    agriculture?: UpstreamConfig;
+    maps?: MapsUpstreamConfig;
+    healthcare?: UpstreamConfig;
+    address?: UpstreamConfig;
+  };
+  /** Milliseconds an upstream call may take, headers and body each. */
+  upstreamTimeoutMs: number;
+  /** Development switch: error messages and stack traces of unexpected errors reach the client. */
+  exposeErrorDetails: boolean;
+}
+
+/** Every problem with the environment, one sentence each, naming the variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the environment (and `.env`, whose values never override the real environment). */
+export function loadConfig(env: Env = withDotEnv(process.env)): Config {
+  const problems: string[] = [];
+  const config: Config = {
+    host: env.HOST?.trim() || '127.0.0.1',
+    port: integer(env, 'PORT', 4000, 0, 65535, problems),
+    upstreams: {},
+    upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 5000, 100, 120_000, problems),
+    exposeErrorDetails: flag(env, 'EXPOSE_ERROR_DETAILS', problems),
+  };
+  const simple: Array<[Exclude<ServiceName, 'maps'>, string, string]> = [
+    ['agriculture', 'AGRI_BASE_URL', 'AGRI_API_KEY'],
+    ['healthcare', 'HEALTH_BASE_URL', 'HEALTH_API_KEY'],
+    ['address', 'ADDRESS_BASE_URL', 'ADDRESS_API_KEY'],
+  ];
+  for (const [service, urlVar, keyVar] of simple) {
+    const upstream = upstreamPair(env, urlVar, keyVar, problems);
+    if (upstream) config.upstreams[service] = upstream;
+  }
+  const maps = upstreamPair(env, 'MAP_API_BASE_URL', 'MAP_API_KEY', problems);
+  const mapHost = env.MAP_HOST_URL?.trim();
+  if (mapHost && !maps)
+    problems.push('MAP_HOST_URL is set but MAP_API_BASE_URL and MAP_API_KEY are not; set all three or none.');
+  if (maps) {
+    const hostUrl = mapHost ? url('MAP_HOST_URL', mapHost, problems) : maps.baseUrl;
+    if (hostUrl) config.upstreams.maps = { ...maps, hostUrl };
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+function withDotEnv(env: NodeJS.ProcessEnv): Env {
+  if (!existsSync('.env')) return env;
+  return { ...parseEnv(readFileSync('.env', 'utf8')), ...env };
+}
+
+function upstreamPair(
+  env: Env,
+  urlVar: string,
+  keyVar: string,
+  problems: string[],
+): UpstreamConfig | undefined {
+  const rawUrl = env[urlVar]?.trim();
+  const apiKey = env[keyVar]?.trim();
+  if (!rawUrl && !apiKey) return undefined;
+  if (!rawUrl) {
+    problems.push(
+      `${keyVar} is set but ${urlVar} is not; set both to use the live service, or neither for the sandbox.`,
+    );
+    return undefined;
+  }
+  if (!apiKey) {
+    problems.push(
+      `${urlVar} is set but ${keyVar} is not; set both to use the live service, or neither for the sandbox.`,
+    );
+    return undefined;
+  }
+  const baseUrl = url(urlVar, rawUrl, problems);
+  return baseUrl ? { baseUrl, apiKey } : undefined;
+}
+
+/** An http(s) URL without a trailing slash; the value itself is not echoed (it may hold credentials). */
+function url(name: string, raw: string, problems: string[]): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    problems.push(`${name} is not a URL; expected something like https://api.example.com.`);
+    return undefined;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    problems.push(`${name} must be an http:// or https:// URL.`);
+    return undefined;
+  }
+  if (parsed.search || parsed.hash) {
+    problems.push(`${name} must not carry a query string or fragment.`);
+    return undefined;
+  }
+  return parsed.href.replace(/\/+$/, '');
+}
+
+function integer(
+  env: Env,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  problems: string[],
+): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
+    return fallback;
+  }
+  return value;
+}
+
+function flag(env: Env, name: string, problems: string[]): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return false;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  problems.push(`${name} must be true or false, got "${env[name]}".`);
+  return false;
+}

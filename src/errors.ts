@@ -1,0 +1,94 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import type { ServiceName } from './services';
+
+/**
+ * The graph's one error vocabulary (API.md section 4). Upstream codes map into it;
+ * nothing else reaches a client.
+ */
+export const ERROR_CODES = [
+  // The gateway's own.
+  'BAD_USER_INPUT',
+  'UNAUTHENTICATED',
+  'QUERY_TOO_COSTLY',
+  'INTERNAL_SERVER_ERROR',
+  // What an upstream said about the input.
+  'LOCCODE_NOT_FOUND',
+  'NOT_FOUND',
+  'CROP_REQUIRED',
+  'INVALID_CROP',
+  'UNSUPPORTED_CROP',
+  'SAME_LOCATION',
+  'ORIGIN_NOT_FOUND',
+  'DESTINATION_NOT_FOUND',
+  'ROUTING_FAILED',
+  // Transport and upstream health.
+  'UPSTREAM_RATE_LIMITED',
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
+  'UPSTREAM_BAD_RESPONSE',
+  'UPSTREAM_UNAUTHORIZED',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Codes graphql-js and Apollo Server produce before execution; they pass through as they are. */
+const REQUEST_ERROR_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+]);
+
+/** An upstream call that did not give us data, already in our vocabulary. */
+export class UpstreamError extends GraphQLError {
+  constructor(
+    readonly service: ServiceName,
+    readonly code: ErrorCode,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message, {
+      extensions: { code, service, ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) },
+    });
+    this.name = 'UpstreamError';
+  }
+}
+
+/** A client mistake in an argument: says what was wrong and how to fix it. */
+export function badUserInput(message: string, argument?: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', ...(argument && { argument }) } });
+}
+
+const INTERNAL_MESSAGE = 'Something went wrong in the gateway. The error has been logged; please try again.';
+
+/**
+ * Apollo's `formatError`: a coded error of ours or of the GraphQL layer passes with
+ * its message; anything else becomes INTERNAL_SERVER_ERROR. Stack traces never leave
+ * unless `exposeDetails` (a development switch) is on.
+ */
+export function maskError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  exposeDetails: boolean,
+  log: (unexpected: unknown) => void,
+): GraphQLFormattedError {
+  const code = formatted.extensions?.code;
+  const known =
+    typeof code === 'string' &&
+    ((ERROR_CODES as readonly string[]).includes(code) || REQUEST_ERROR_CODES.has(code));
+  if (known) {
+    if (exposeDetails) return formatted;
+    const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
+    return { ...formatted, extensions };
+  }
+  const original = unwrapResolverError(error);
+  log(original);
+  return {
+    message: exposeDetails && original instanceof Error ? original.message : INTERNAL_MESSAGE,
+    ...(formatted.locations && { locations: formatted.locations }),
+    ...(formatted.path && { path: formatted.path }),
+    extensions: { code: 'INTERNAL_SERVER_ERROR' },
+  };
+}

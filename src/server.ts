@@ -1,0 +1,120 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer, HeaderMap } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { createContext, type GatewayContext } from './context';
+import { maskError } from './errors';
+import { logger } from './logger';
+import { buildSchema } from './schema';
+import type { Upstreams } from './upstreams';
+import { listen, readBody } from './http-server';
+
+const MAX_BODY_BYTES = 256 * 1024;
+
+export interface GatewayOptions {
+  host: string;
+  port: number;
+  upstreams: Upstreams;
+  exposeErrorDetails: boolean;
+}
+
+export interface Gateway {
+  /** `http://host:port/graphql` */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The GraphQL endpoint and its neighbours on one port. */
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const httpServer = createServer();
+  const apollo = new ApolloServer<GatewayContext>({
+    schema: buildSchema(),
+    // Our own masking whatever NODE_ENV says (Apollo would expose stack traces outside production).
+    includeStacktraceInErrorResponses: options.exposeErrorDetails,
+    formatError: (formatted, error) =>
+      maskError(formatted, error, options.exposeErrorDetails, (unexpected) =>
+        logger.error('unexpected error', {
+          error: unexpected instanceof Error ? unexpected.stack : String(unexpected),
+        }),
+      ),
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
+    ],
+  });
+  await apollo.start();
+  httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    handle(apollo, options.upstreams, req, res).catch((error: unknown) => {
+      logger.error('request failed', { error: error instanceof Error ? error.stack : String(error) });
+      if (!res.headersSent)
+        sendJson(res, 500, {
+          errors: [{ message: 'Internal server error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+        });
+      else res.destroy();
+    });
+  });
+  await listen(httpServer, options.port, options.host);
+  const { port } = httpServer.address() as AddressInfo;
+  return {
+    url: `http://${options.host}:${port}/graphql`,
+    close: async () => {
+      await apollo.stop();
+    },
+  };
+}
+
+async function handle(
+  apollo: ApolloServer<GatewayContext>,
+  upstreams: Upstreams,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://gateway.invalid');
+  if (url.pathname === '/healthz') return sendJson(res, 200, { status: 'ok' });
+  if (url.pathname !== '/graphql')
+    return sendJson(res, 404, { error: `Nothing at ${url.pathname}; GraphQL is served at /graphql.` });
+
+  const raw = await readBody(req, MAX_BODY_BYTES);
+  if (raw === undefined)
+    return sendJson(res, 413, requestError(`The request body exceeds ${MAX_BODY_BYTES} bytes.`));
+  const headers = new HeaderMap();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  let body: unknown = raw;
+  if ((headers.get('content-type') ?? '').includes('json') && raw.length > 0) {
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return sendJson(res, 400, requestError('The request body is not valid JSON.'));
+    }
+  }
+  const response = await apollo.executeHTTPGraphQLRequest({
+    httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
+    context: async () => createContext(upstreams),
+  });
+  for (const [name, value] of response.headers) res.setHeader(name, value);
+  res.statusCode = response.status ?? 200;
+  if (response.body.kind === 'complete') {
+    res.end(response.body.string);
+    return;
+  }
+  for await (const chunk of response.body.asyncIterator) res.write(chunk);
+  res.end();
+}
+
+function requestError(message: string): unknown {
+  return { errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const payload = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(payload),
+  });
+  res.end(payload);
+}
