@@ -1,10 +1,26 @@
+import { createAddressLoaders, type AddressLoaders } from '../datasources/address/loaders';
+import { createAgricultureLoaders, type AgricultureLoaders } from '../datasources/agriculture/loaders';
+import { createHealthcareLoaders, type HealthcareLoaders } from '../datasources/healthcare/loaders';
+import { createMapsLoaders, type MapsLoaders } from '../datasources/maps/loaders';
 import type { Upstreams } from './upstreams';
 
-/** Per-request state: loaders (and later the caller's identity). Nothing here outlives a request. */
+/** Per-request state. Loaders live here and nowhere else, so nothing cached in one leaks into another request. */
 export interface GatewayContext {
-  upstreams: Upstreams;
+  loaders: {
+    agriculture: AgricultureLoaders;
+    maps: MapsLoaders;
+    healthcare: HealthcareLoaders;
+    address: AddressLoaders;
+  };
 }
 
 export function createContext(upstreams: Upstreams): GatewayContext {
-  return { upstreams };
+  return {
+    loaders: {
+      agriculture: createAgricultureLoaders(upstreams.agriculture),
+      maps: createMapsLoaders(upstreams.maps),
+      healthcare: createHealthcareLoaders(upstreams.healthcare),
+      address: createAddressLoaders(upstreams.address),
+    },
+  };
 }

@@ -1,3 +1,7 @@
+import { AddressClient } from '../datasources/address/client';
+import { AgricultureClient } from '../datasources/agriculture/client';
+import { HealthcareClient } from '../datasources/healthcare/client';
+import { MapsClient } from '../datasources/maps/client';
 import type { Config, MapsUpstreamConfig, UpstreamConfig } from './config';
 import type { ServiceName } from './services';
 
@@ -9,11 +13,28 @@ export interface UpstreamTargets {
   address: UpstreamConfig;
 }
 
-/** Process-wide upstream clients, created once at start. */
+/** Process-wide: one client (and so one connection pool) per upstream, created once at start. */
 export interface Upstreams {
-  targets: UpstreamTargets;
-  live: Record<ServiceName, boolean>;
-  timeoutMs: number;
+  agriculture: AgricultureClient;
+  maps: MapsClient;
+  healthcare: HealthcareClient;
+  address: AddressClient;
+  close(): Promise<void>;
+}
+
+export function createUpstreams(targets: UpstreamTargets, timeoutMs: number): Upstreams {
+  const clients = {
+    agriculture: new AgricultureClient(targets.agriculture, timeoutMs),
+    maps: new MapsClient(targets.maps, timeoutMs),
+    healthcare: new HealthcareClient(targets.healthcare, timeoutMs),
+    address: new AddressClient(targets.address, timeoutMs),
+  };
+  return {
+    ...clients,
+    close: async () => {
+      await Promise.all(Object.values(clients).map((client) => client.close()));
+    },
+  };
 }
 
 export function liveServices(config: Config): Record<ServiceName, boolean> {

@@ -1,0 +1,61 @@
+import type { Config } from './config';
+import { startGateway } from './server';
+import type { ServiceName } from './services';
+import { liveServices, createUpstreams, type UpstreamTargets } from './upstreams';
+import { startSandbox, type Sandbox, type SandboxOptions } from './sandbox';
+
+export interface App {
+  /** `http://host:port/graphql` */
+  url: string;
+  live: Record<ServiceName, boolean>;
+  /** The embedded sandbox, when any upstream is not configured. */
+  sandbox?: Sandbox;
+  close(): Promise<void>;
+}
+
+/** The whole service: sandbox for what is not configured, upstream clients, and the GraphQL server. */
+export async function startApp(config: Config, sandboxOptions: SandboxOptions = {}): Promise<App> {
+  const live = liveServices(config);
+  const sandbox = Object.values(live).every(Boolean) ? undefined : await startSandbox(sandboxOptions);
+  const upstreams = createUpstreams(resolveTargets(config, sandbox), config.upstreamTimeoutMs);
+  const gateway = await startGateway({
+    host: config.host,
+    port: config.port,
+    upstreams,
+    exposeErrorDetails: config.exposeErrorDetails,
+  });
+  return {
+    url: gateway.url,
+    live,
+    ...(sandbox && { sandbox }),
+    close: async () => {
+      await gateway.close();
+      await upstreams.close();
+      await sandbox?.close();
+    },
+  };
+}
+
+function resolveTargets(config: Config, sandbox: Sandbox | undefined): UpstreamTargets {
+  const { upstreams } = config;
+  const simulated = (): Sandbox => {
+    if (!sandbox) throw new Error('an unconfigured upstream needs the sandbox');
+    return sandbox;
+  };
+  return {
+    agriculture: upstreams.agriculture ?? {
+      baseUrl: simulated().urls.agriculture,
+      apiKey: simulated().keys.agriculture,
+    },
+    maps: upstreams.maps ?? {
+      baseUrl: simulated().urls.maps,
+      hostUrl: simulated().urls.mapHost,
+      apiKey: simulated().keys.maps,
+    },
+    healthcare: upstreams.healthcare ?? {
+      baseUrl: simulated().urls.healthcare,
+      apiKey: simulated().keys.healthcare,
+    },
+    address: upstreams.address ?? { baseUrl: simulated().urls.address, apiKey: simulated().keys.address },
+  };
+}
