@@ -6,4 +6,8 @@ module.exports = {
   // Type checking is `npm run typecheck`'s job; transpiling per file keeps jest fast.
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   testTimeout: 20000,
+  setupFiles: ['<rootDir>/test/support/setup-logging.ts'],
+  // Around the whole suite: clear, then scan every gateway response and log line for keys.
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
 };

@@ -1,4 +1,9 @@
-/** Structured JSON log lines on stderr; `LOG_LEVEL` picks the least severe level written. */
+import { appendFileSync } from 'node:fs';
+
+/**
+ * Structured JSON log lines on stderr (or appended to `LOG_FILE`); `LOG_LEVEL`
+ * picks the least severe level written.
+ */
 const LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 type Level = (typeof LEVELS)[number];
 
@@ -11,7 +16,9 @@ function threshold(): number {
 
 function write(level: Exclude<Level, 'silent'>, message: string, fields: Record<string, unknown>): void {
   if (LEVELS.indexOf(level) < threshold()) return;
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`);
+  const line = `${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`;
+  if (process.env.LOG_FILE) appendFileSync(process.env.LOG_FILE, line);
+  else process.stderr.write(line);
 }
 
 export const logger = {

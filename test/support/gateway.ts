@@ -24,7 +24,7 @@ export interface TestStack {
 /** The gateway on a free port over the embedded sandbox (fixed clock), as `npm start` runs it. */
 export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
   const app = await startApp(loadConfig({ PORT: '0', ...env }), { now: () => FIXED_NOW });
-  const http = new TestHttp();
+  const http = new TestHttp({ record: true });
   return {
     app,
     sandbox: app.sandbox!,

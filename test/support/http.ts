@@ -1,4 +1,9 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Agent, request } from 'undici';
+
+/** Where gateway responses are recorded for the suite-wide key scan (test/support/key-scan.ts). */
+export const RECORD_DIR = join(__dirname, '..', '..', 'test-artifacts', 'gateway-responses');
 
 export interface HttpResponse {
   status: number;
@@ -11,6 +16,9 @@ export interface HttpResponse {
 /** A small HTTP client for tests, with its own connection pool (close it in afterAll). */
 export class TestHttp {
   private readonly agent = new Agent({ keepAliveTimeout: 1000 });
+
+  /** `record`: append every response (status, headers, body) to {@link RECORD_DIR}; the gateway's client does. */
+  constructor(private readonly options: { record?: boolean } = {}) {}
 
   async get(url: string, headers: Record<string, string> = {}): Promise<HttpResponse> {
     return this.send('GET', url, headers);
@@ -38,6 +46,11 @@ export class TestHttp {
     const flat: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers))
       flat[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    if (this.options.record) {
+      mkdirSync(RECORD_DIR, { recursive: true });
+      const line = JSON.stringify({ method, url, status: res.statusCode, headers: flat, text });
+      appendFileSync(join(RECORD_DIR, `${process.pid}.jsonl`), `${line}\n`);
+    }
     return { status: res.statusCode, headers: flat, text, json } as HttpResponse;
   }
 

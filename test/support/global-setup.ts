@@ -1,0 +1,5 @@
+import { clearRecordings } from './key-scan';
+
+export default function globalSetup(): void {
+  clearRecordings();
+}

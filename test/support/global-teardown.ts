@@ -1,0 +1,5 @@
+import { scanRecordingsForKeys } from './key-scan';
+
+export default function globalTeardown(): void {
+  scanRecordingsForKeys();
+}

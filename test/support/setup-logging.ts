@@ -1,0 +1,11 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Every gateway log line of the suite, at every level, goes to a file per worker,
+ * so the key scan (test/support/key-scan.ts) reads them all.
+ */
+const dir = join(__dirname, '..', '..', 'test-artifacts', 'gateway-logs');
+mkdirSync(dir, { recursive: true });
+process.env.LOG_LEVEL = 'debug';
+process.env.LOG_FILE = join(dir, `${process.pid}.jsonl`);
