@@ -17,8 +17,12 @@ function threshold(): number {
 function write(level: Exclude<Level, 'silent'>, message: string, fields: Record<string, unknown>): void {
   if (LEVELS.indexOf(level) < threshold()) return;
   const line = `${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`;
-  if (process.env.LOG_FILE) appendFileSync(process.env.LOG_FILE, line);
-  else process.stderr.write(line);
+  try {
+    if (process.env.LOG_FILE) appendFileSync(process.env.LOG_FILE, line);
+    else process.stderr.write(line);
+  } catch {
+    // Logging must never break a request; a line that cannot be written is dropped.
+  }
 }
 
 export const logger = {
