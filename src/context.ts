@@ -12,10 +12,13 @@ export interface GatewayContext {
     healthcare: HealthcareLoaders;
     address: AddressLoaders;
   };
+  /** Where clients reach the gateway, e.g. `https://api.example.com`: map asset links are built on it. */
+  publicOrigin: string;
 }
 
-export function createContext(upstreams: Upstreams): GatewayContext {
+export function createContext(upstreams: Upstreams, publicOrigin: string): GatewayContext {
   return {
+    publicOrigin,
     loaders: {
       agriculture: createAgricultureLoaders(upstreams.agriculture),
       maps: createMapsLoaders(upstreams.maps),

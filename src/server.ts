@@ -4,6 +4,8 @@ import { ApolloServer, HeaderMap } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { MAP_ASSET_PREFIX } from '../datasources/maps/asset-urls';
+import { gatewayOrigin } from '../datasources/maps/gateway-origin';
 import { createContext, type GatewayContext } from './context';
 import { maskError } from './errors';
 import { logger } from './logger';
@@ -74,6 +76,8 @@ async function handle(
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://gateway.invalid');
   if (url.pathname === '/healthz') return sendJson(res, 200, { status: 'ok' });
+  if (url.pathname.startsWith(MAP_ASSET_PREFIX))
+    return upstreams.maps.assets.serve(req, res, url, gatewayOrigin(req));
   if (url.pathname !== '/graphql')
     return sendJson(res, 404, { error: `Nothing at ${url.pathname}; GraphQL is served at /graphql.` });
 
@@ -94,7 +98,7 @@ async function handle(
   }
   const response = await apollo.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
-    context: async () => createContext(upstreams),
+    context: async () => createContext(upstreams, gatewayOrigin(req)),
   });
   for (const [name, value] of response.headers) res.setHeader(name, value);
   res.statusCode = response.status ?? 200;

@@ -1,13 +1,19 @@
+import type { UpstreamConfig } from '../../src/config';
+import type { Point } from '../../src/geo/point';
 import {
-  genericFailure,
   UpstreamClient,
   type Credentials,
   type FailureTranslation,
   type UpstreamCall,
 } from '../../src/upstream/client';
-import type { UpstreamConfig } from '../../src/config';
+import { ADDRESS_OPERATIONS, translateAddressFailure } from './failures';
+import { toAddress, type AddressModel } from './mapping';
+import { addressRecord } from './wire';
 
-/** The address service. */
+/**
+ * The address lookup service (spec B). Its base URL already ends in /api, so
+ * paths start at /v1.
+ */
 export class AddressClient extends UpstreamClient {
   constructor(
     private readonly config: UpstreamConfig,
@@ -16,11 +22,33 @@ export class AddressClient extends UpstreamClient {
     super('address', { baseUrl: config.baseUrl, timeoutMs });
   }
 
+  /** The loccode goes in the path, sent as the client gave it with its space URL-encoded. */
+  byLoccode(loccode: string): Promise<AddressModel> {
+    return this.search(ADDRESS_OPERATIONS.byLoccode, `/loccode/${encodeURIComponent(loccode)}`);
+  }
+
+  byStreet(streetName: string): Promise<AddressModel> {
+    return this.search(ADDRESS_OPERATIONS.byStreet, '/street', { streetName });
+  }
+
+  byCoordinates({ latitude, longitude }: Point): Promise<AddressModel> {
+    return this.search(ADDRESS_OPERATIONS.byCoordinates, '/coordinates', { latitude, longitude });
+  }
+
   protected credentials(_call: UpstreamCall): Credentials {
     return { headers: { authorization: `Bearer ${this.config.apiKey}` } };
   }
 
   protected translateFailure(status: number, _body: unknown, call: UpstreamCall): FailureTranslation {
-    return genericFailure(this.service, status, call.operation);
+    return translateAddressFailure(status, call);
+  }
+
+  private async search(
+    operation: string,
+    path: string,
+    query?: Record<string, string | number>,
+  ): Promise<AddressModel> {
+    const body = await this.call({ operation, method: 'GET', path: `/v1/addresses/search${path}`, query });
+    return toAddress(this.validate(addressRecord, body, operation));
   }
 }

@@ -1,13 +1,35 @@
+import type { UpstreamConfig } from '../../src/config';
 import {
-  genericFailure,
   UpstreamClient,
   type Credentials,
   type FailureTranslation,
   type UpstreamCall,
 } from '../../src/upstream/client';
-import type { UpstreamConfig } from '../../src/config';
+import { cropToken } from './crops';
+import { translateAgricultureFailure } from './failures';
+import { toClimate, toPestOverview, toPestProfile, toSupplyRoute, toYieldPrediction } from './mapping';
+import type {
+  ClimateModel,
+  PestQuery,
+  PestReportModel,
+  SupplyQuery,
+  SupplyRouteModel,
+  YieldPredictionModel,
+  YieldQuery,
+} from './models';
+import {
+  climateResponse,
+  pestOverviewResponse,
+  pestProfileResponse,
+  supplyResponse,
+  yieldResponse,
+} from './wire';
 
-/** The agriculture service (agri-service.md): Bearer key, `{error: {code, message}}` failures. */
+/**
+ * The agriculture service (agri-service.md): one method per endpoint, each returning
+ * a model. Loccodes go out byte for byte as the client sent them (spec "Loccode rules":
+ * the service matches exactly and never corrects).
+ */
 export class AgricultureClient extends UpstreamClient {
   constructor(
     private readonly config: UpstreamConfig,
@@ -16,12 +38,58 @@ export class AgricultureClient extends UpstreamClient {
     super('agriculture', { baseUrl: config.baseUrl, timeoutMs });
   }
 
+  /** Get Climate, in its GET form (spec note: the query and the JSON body are both accepted). */
+  async climate(loccode: string): Promise<ClimateModel> {
+    const body = await this.call({
+      operation: 'climate',
+      method: 'GET',
+      path: '/api/v1/data/climate/by-loccode',
+      query: { loccode },
+    });
+    return toClimate(this.validate(climateResponse, body, 'climate'));
+  }
+
+  /** Get Pests: with a crop the crop-mode profile, without one the location overview (spec rule 1). */
+  async pests({ loccode, crop }: PestQuery): Promise<PestReportModel> {
+    const body = await this.call({
+      operation: 'pests',
+      method: 'GET',
+      path: '/api/v1/monitoring/pests/by-loccode',
+      query: { loccode, crop: crop && cropToken(crop) },
+    });
+    return crop
+      ? toPestProfile(this.validate(pestProfileResponse, body, 'pests'))
+      : toPestOverview(this.validate(pestOverviewResponse, body, 'pests'));
+  }
+
+  /** Get Crop Yield. */
+  async cropYield({ loccode, crop }: YieldQuery): Promise<YieldPredictionModel> {
+    const body = await this.call({
+      operation: 'yield',
+      method: 'GET',
+      path: '/api/v1/predict/yield/by-loccode',
+      query: { loccode, crop: cropToken(crop) },
+    });
+    return toYieldPrediction(this.validate(yieldResponse, body, 'yield'));
+  }
+
+  /** Supply Farm Produce. */
+  async supplyRoute(query: SupplyQuery): Promise<SupplyRouteModel> {
+    const body = await this.call({
+      operation: 'supply',
+      method: 'POST',
+      path: '/api/v1/logistics/supply',
+      body: { origin_loccode: query.origin, destination_loccode: query.destination },
+    });
+    return toSupplyRoute(this.validate(supplyResponse, body, 'supply'), query);
+  }
+
   protected credentials(_call: UpstreamCall): Credentials {
-    // Spec: every request carries the Bearer key and Content-Type: application/json, GET included.
+    // Spec "Endpoints": every request carries the Bearer key and Content-Type: application/json, GET included.
     return { headers: { authorization: `Bearer ${this.config.apiKey}`, 'content-type': 'application/json' } };
   }
 
-  protected translateFailure(status: number, _body: unknown, call: UpstreamCall): FailureTranslation {
-    return genericFailure(this.service, status, call.operation);
+  protected translateFailure(status: number, body: unknown, call: UpstreamCall): FailureTranslation {
+    return translateAgricultureFailure(status, body, call);
   }
 }

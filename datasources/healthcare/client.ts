@@ -1,13 +1,41 @@
+import type { UpstreamConfig } from '../../src/config';
+import type {
+  EmergencyInfo,
+  FacilityLevel,
+  FacilitySearch,
+  HealthcareAccess,
+  HealthRisk,
+  Heatmap,
+  SpecialistRecommendation,
+} from '../../src/generated/graphql';
 import {
-  genericFailure,
   UpstreamClient,
   type Credentials,
   type FailureTranslation,
   type UpstreamCall,
 } from '../../src/upstream/client';
-import type { UpstreamConfig } from '../../src/config';
+import { toHealthcareAccess, toHealthRisk, toHeatmap } from './area-mapping';
+import { translateHealthcareFailure } from './failures';
+import { toEmergencyInfo, toFacilitySearch, toSpecialistRecommendation, UPSTREAM_LEVELS } from './mapping';
+import { accessBody, healthRiskBody, heatmapBody } from './area-wire';
+import { emergencyBody, facilitiesBody, specialistBody } from './wire';
 
-/** The healthcare service. */
+export interface FacilityQuery {
+  loccode: string;
+  level: FacilityLevel;
+  radiusKm?: number | null;
+  limit?: number | null;
+}
+
+export interface SpecialistQuery {
+  loccode: string;
+  condition: string;
+}
+
+/**
+ * The healthcare location service (spec A): six GET endpoints under /api/v1, each
+ * taking the loccode as a query parameter, sent exactly as the client gave it.
+ */
 export class HealthcareClient extends UpstreamClient {
   constructor(
     private readonly config: UpstreamConfig,
@@ -16,11 +44,50 @@ export class HealthcareClient extends UpstreamClient {
     super('healthcare', { baseUrl: config.baseUrl, timeoutMs });
   }
 
+  async facilities({ loccode, level, radiusKm, limit }: FacilityQuery): Promise<FacilitySearch> {
+    const body = await this.get('facilities', '/facilities', {
+      loccode,
+      facility_level: UPSTREAM_LEVELS[level],
+      radius_km: radiusKm ?? undefined,
+      limit: limit ?? undefined,
+    });
+    return toFacilitySearch(this.validate(facilitiesBody, body, 'facilities').data);
+  }
+
+  async access(loccode: string): Promise<HealthcareAccess> {
+    const body = await this.get('access', '/access', { loccode });
+    return toHealthcareAccess(this.validate(accessBody, body, 'access'));
+  }
+
+  async emergencyRoute(loccode: string): Promise<EmergencyInfo> {
+    const body = await this.get('emergency route', '/emergency-route', { loccode });
+    return toEmergencyInfo(this.validate(emergencyBody, body, 'emergency route').data);
+  }
+
+  async specialist({ loccode, condition }: SpecialistQuery): Promise<SpecialistRecommendation> {
+    const body = await this.get('specialist', '/specialist', { loccode, health_condition: condition });
+    return toSpecialistRecommendation(this.validate(specialistBody, body, 'specialist').data);
+  }
+
+  async healthRisk(loccode: string): Promise<HealthRisk> {
+    const body = await this.get('health risk', '/health-risk', { loccode });
+    return toHealthRisk(this.validate(healthRiskBody, body, 'health risk').data);
+  }
+
+  async heatmap(loccode: string): Promise<Heatmap> {
+    const body = await this.get('heatmap', '/heatmap', { loccode });
+    return toHeatmap(this.validate(heatmapBody, body, 'heatmap'));
+  }
+
   protected credentials(_call: UpstreamCall): Credentials {
     return { headers: { authorization: `Bearer ${this.config.apiKey}` } };
   }
 
-  protected translateFailure(status: number, _body: unknown, call: UpstreamCall): FailureTranslation {
-    return genericFailure(this.service, status, call.operation);
+  protected translateFailure(status: number, body: unknown, call: UpstreamCall): FailureTranslation {
+    return translateHealthcareFailure(status, body, call.operation, String(call.query?.loccode ?? ''));
+  }
+
+  private get(operation: string, path: string, query: Record<string, string | number | undefined>) {
+    return this.call({ operation, method: 'GET', path: `/api/v1${path}`, query });
   }
 }

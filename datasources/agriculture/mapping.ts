@@ -1,0 +1,186 @@
+import { cropFromToken } from './crops';
+import type {
+  ClimateModel,
+  ClimateInterpretationModel,
+  ClimateOutlook,
+  ClimateReadingModel,
+  Coordinates,
+  PestOverviewModel,
+  PestProfileModel,
+  PestRiskLevel,
+  SupplyQuery,
+  SupplyRouteModel,
+  SupplyRoutePlaceModel,
+  YieldPredictionModel,
+} from './models';
+import type {
+  WireClimate,
+  WireClimateRecord,
+  WireOutlook,
+  WirePestOverview,
+  WirePestProfile,
+  WireRiskLevel,
+  WireRoutePlace,
+  WireSupply,
+  WireYield,
+} from './wire';
+
+// Upstream JSON, already checked by wire.ts, to the domain's models.
+
+const NO_READING: ClimateReadingModel = {
+  recordedAt: null,
+  airTemperatureCelsius: null,
+  relativeHumidityPercent: null,
+  precipitationMm: null,
+  soilMoisture0To10CmM3PerM3: null,
+  soilMoisture10To40CmM3PerM3: null,
+  soilTemperature0CmCelsius: null,
+  soilTemperature6CmCelsius: null,
+  interpretation: null,
+};
+
+/** Spec: climate_data is "normally one element"; the most recent record gives the top-level fields. */
+export function toClimate({ climate_data: records }: WireClimate): ClimateModel {
+  const newestFirst = [...records].sort(byRecency);
+  const latest = newestFirst[0];
+  return {
+    ...(latest ? toReading(latest) : NO_READING),
+    state: latest?.state ?? null,
+    city: latest?.city ?? null,
+    location: latest ? toCoordinates(latest.latitude, latest.longitude) : null,
+    readings: newestFirst.map(toReading),
+  };
+}
+
+/** Most recent first; a record without a time after those with one. ISO strings in UTC sort as text. */
+function byRecency(a: WireClimateRecord, b: WireClimateRecord): number {
+  return (b.event_timestamp ?? '').localeCompare(a.event_timestamp ?? '');
+}
+
+function toReading(record: WireClimateRecord): ClimateReadingModel {
+  return {
+    recordedAt: record.event_timestamp,
+    airTemperatureCelsius: record.temperature_2m,
+    relativeHumidityPercent: record.relative_humidity_2m,
+    precipitationMm: record.precipitation,
+    soilMoisture0To10CmM3PerM3: record.soil_moisture_0_10cm,
+    soilMoisture10To40CmM3PerM3: record.soil_moisture_10_40cm,
+    soilTemperature0CmCelsius: record.soil_temperature_0cm,
+    soilTemperature6CmCelsius: record.soil_temperature_6cm,
+    interpretation: record.farmer_interpretation && toInterpretation(record.farmer_interpretation),
+  };
+}
+
+const OUTLOOKS: Record<NonNullable<WireOutlook>, ClimateOutlook> = {
+  Challenging: 'CHALLENGING',
+  Favourable: 'FAVOURABLE',
+  Moderate: 'MODERATE',
+};
+
+function toInterpretation(
+  text: NonNullable<WireClimateRecord['farmer_interpretation']>,
+): ClimateInterpretationModel {
+  return {
+    temperature: text.temperature,
+    humidity: text.humidity,
+    rainfall: text.rainfall,
+    soilMoisture: text.soil_moisture,
+    soilTemperature: text.soil_temperature,
+    overallOutlook: text.overall_outlook && OUTLOOKS[text.overall_outlook],
+    outlookSummary: text.outlook_summary,
+  };
+}
+
+export function toPestProfile(profile: WirePestProfile): PestProfileModel {
+  return {
+    mode: 'crop',
+    crop: profile.crop === null ? null : cropFromToken(profile.crop),
+    locationName: profile.location,
+    riskLevel: toRiskLevel(profile.risk_level),
+    dominantPests: profile.dominant_pests,
+    climateConditionsAffectingPests: profile.climate_conditions_affecting_pests,
+    recommendedAction: profile.recommended_action,
+  };
+}
+
+export function toPestOverview(overview: WirePestOverview): PestOverviewModel {
+  return {
+    mode: 'location',
+    locationName: overview.location,
+    state: overview.state,
+    zone: overview.zone,
+    riskLevel: toRiskLevel(overview.risk_level),
+    activeClimateConditions: overview.active_climate_conditions,
+    climateRiskNotes: overview.climate_risk_notes,
+    dominantPests: overview.dominant_pests_in_location,
+    cropsAtRisk: overview.crops_at_risk,
+    seasonalAlert: overview.seasonal_alert,
+    seasonalKeyPests: overview.seasonal_key_pests,
+    dataSources: overview.data_sources,
+  };
+}
+
+const RISK_LEVELS: Record<NonNullable<WireRiskLevel>, PestRiskLevel> = {
+  low: 'LOW',
+  medium: 'MEDIUM',
+  high: 'HIGH',
+};
+
+function toRiskLevel(level: WireRiskLevel): PestRiskLevel | null {
+  return level && RISK_LEVELS[level];
+}
+
+export function toYieldPrediction(prediction: WireYield): YieldPredictionModel {
+  const figures = prediction.yield_prediction;
+  return {
+    crop: prediction.crop === null ? null : cropFromToken(prediction.crop),
+    locationName: prediction.location,
+    landSizeHectares: prediction.land_size_ha,
+    tonnesPerHectare: figures.tonnes_per_hectare,
+    totalTonnes: figures.total_tonnes,
+    totalKg: figures.total_kg,
+    bagCount: figures.total_count,
+    bagSizeKg: bagSizeKg(figures.unit),
+    summary: figures.total_yield,
+    perHectareSummary: figures.per_hectare,
+    seasonalNote: prediction.seasonal_note,
+    growingAdvice: prediction.growing_advice,
+  };
+}
+
+const BAG_UNIT = /(\d+(?:\.\d+)?)\s*kg/i;
+
+/** Spec: `unit` is text naming the bag ("currently the 50 kg bag unit"); its kilograms, when it names them. */
+function bagSizeKg(unit: string | null): number | null {
+  const match = unit === null ? null : BAG_UNIT.exec(unit);
+  return match ? Number(match[1]) : null;
+}
+
+/** The two ends carry the codes the client sent; the service's echo of them is not used. */
+export function toSupplyRoute(route: WireSupply, { origin, destination }: SupplyQuery): SupplyRouteModel {
+  return {
+    origin: toRoutePlace(origin, route.origin),
+    destination: toRoutePlace(destination, route.destination),
+    distanceKm: route.route.distance_km,
+    estimatedTransitHours: route.route.estimated_transit_hours,
+    transportMode: route.route.transport_mode,
+    hubType: route.route.hub_type,
+    hubDescription: route.route.hub_description,
+    dataSource: route.route.data_source,
+    cropsThatSurviveTransit: route.crops_that_survive_transit,
+    cropsThatWillSpoil: route.crops_that_will_spoil,
+  };
+}
+
+function toRoutePlace(code: string, place: WireRoutePlace): SupplyRoutePlaceModel {
+  return {
+    loccode: { code },
+    state: place.state,
+    city: place.city,
+    location: toCoordinates(place.latitude, place.longitude),
+  };
+}
+
+function toCoordinates(latitude: number | null, longitude: number | null): Coordinates | null {
+  return latitude === null || longitude === null ? null : { latitude, longitude };
+}

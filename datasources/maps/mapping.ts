@@ -1,0 +1,143 @@
+import type { Point } from '../../src/geo/point';
+import type { LoccodeModel } from '../../src/models';
+import type {
+  PlaceCategoryModel,
+  PlaceModel,
+  PointDetailsAnswer,
+  ReverseGeocodeModel,
+  StreetModel,
+} from './models';
+import type {
+  PointDetailsWire,
+  PointPlaceWire,
+  ResolveWire,
+  ReverseGeocodeWire,
+  SearchResultWire,
+} from './wire';
+
+/** Spec, Loccode: the wire format is `XXXX XXX`; resolve's unspaced key is the same seven characters. */
+const UNSPACED_KEY = /^([A-Za-z0-9]{4})([A-Za-z0-9]{3})$/;
+
+/** A loccode in its wire (spaced) form, the one every service accepts, whichever form the service wrote. */
+export function spacedLoccode(code: string): string {
+  const match = UNSPACED_KEY.exec(code);
+  return match ? `${match[1]} ${match[2]}` : code;
+}
+
+export function loccodeLink(code: string | null | undefined): LoccodeModel | null {
+  return code ? { code: spacedLoccode(code) } : null;
+}
+
+/** Spec, Coordinate conventions: response positions are `[longitude, latitude]`. */
+export function fromLngLat([longitude, latitude]: readonly number[]): Point {
+  return { latitude: latitude!, longitude: longitude! };
+}
+
+type StreetWire = Omit<ResolveWire, 'loccode' | 'formatted'>;
+
+function street(wire: StreetWire, formattedCode: string): StreetModel {
+  return {
+    name: wire.street_name,
+    highwayType: wire.highway_type,
+    lengthMeters: wire.street_length,
+    state: wire.state,
+    lga: wire.lga,
+    country: wire.country,
+    formattedCode,
+    unspacedCode: formattedCode.replace(' ', ''),
+    geometry: { coordinates: wire.geometry.coordinates.map(fromLngLat) },
+    representativePoint: {
+      latitude: wire.representative_point.latitude,
+      longitude: wire.representative_point.longitude,
+    },
+  };
+}
+
+/** Spec, Loccode resolve data: `loccode` is the unspaced key and `formatted` the spaced form. */
+export function streetFromResolve(wire: ResolveWire): StreetModel {
+  return { ...street(wire, wire.formatted), unspacedCode: wire.loccode };
+}
+
+export function reverseGeocodeFromWire(wire: ReverseGeocodeWire): ReverseGeocodeModel {
+  return {
+    name: wire.name,
+    address: wire.address,
+    streetName: wire.street ?? null,
+    // The service sends an empty string when the street has no known house numbers.
+    houseNumber: wire.house_number || null,
+    city: wire.city ?? null,
+    state: wire.state ?? null,
+    country: wire.country ?? null,
+    loccode: loccodeLink(wire.loccode),
+    location: { latitude: wire.latitude, longitude: wire.longitude },
+  };
+}
+
+/** The point's street comes back too, keyed by its spaced code, so `loccode { street }` costs no call. */
+export function pointDetailsFromWire(wire: PointDetailsWire): PointDetailsAnswer {
+  const streetWire = wire.loccode ?? null;
+  const code = streetWire ? spacedLoccode(streetWire.loccode) : null;
+  return {
+    details: {
+      location: { latitude: wire.latitude, longitude: wire.longitude },
+      searchName: wire.search_name ?? null,
+      searchAddress: wire.search_address ?? null,
+      shareUrl: wire.share_url ?? null,
+      loccode: code === null ? null : { code },
+      place: wire.place ? placeFromPointDetails(wire.place) : null,
+    },
+    street: streetWire && code !== null ? street(streetWire, code) : null,
+  };
+}
+
+const NO_DETAILS = {
+  streetName: null,
+  city: null,
+  state: null,
+  country: null,
+  countryCode: null,
+  resultType: null,
+  entityType: null,
+  maiaddyId: null,
+} as const;
+
+/** The members search results and point details share. */
+function placeCommon(wire: SearchResultWire | PointPlaceWire) {
+  return {
+    name: wire.name,
+    address: wire.address ?? null,
+    categoryKey: wire.category ?? null,
+    type: wire.type ?? null,
+    location: { latitude: wire.latitude, longitude: wire.longitude },
+    loccode: loccodeLink(wire.loccode),
+    osmId: wire.osm_id ?? null,
+  };
+}
+
+export function placeFromSearch(wire: SearchResultWire): PlaceModel {
+  return { ...placeCommon(wire), distanceKm: wire.distance_km ?? null, ...NO_DETAILS };
+}
+
+function placeFromPointDetails(wire: PointPlaceWire): PlaceModel {
+  return {
+    ...placeCommon(wire),
+    distanceKm: null,
+    streetName: wire.street ?? null,
+    city: wire.city ?? null,
+    state: wire.state ?? null,
+    country: wire.country ?? null,
+    countryCode: wire.country_code ?? null,
+    resultType: wire.result_type ?? null,
+    entityType: wire.entity_type ?? null,
+    maiaddyId: wire.maiaddy_id ?? null,
+  };
+}
+
+export function placeCategoryFromWire(wire: {
+  key: string;
+  label: string;
+  parentKey?: string | null;
+  status?: string | null;
+}): PlaceCategoryModel {
+  return { key: wire.key, label: wire.label, parentKey: wire.parentKey ?? null, status: wire.status ?? null };
+}

@@ -1,0 +1,197 @@
+import type { Point } from '../../src/geo/point';
+import type { LoccodeModel } from '../../src/models';
+
+/*
+ * What the maps datasource hands to resolvers: our names and units, `Point` for every
+ * position, `LoccodeModel` links for every loccode. Nothing upstream-shaped leaves it.
+ */
+
+export type TravelMode = 'drive' | 'walk';
+
+export interface LineStringModel {
+  coordinates: Point[];
+}
+
+export interface StreetModel {
+  name: string;
+  highwayType: string;
+  lengthMeters: number;
+  state: string;
+  lga: string;
+  country: string;
+  formattedCode: string;
+  unspacedCode: string;
+  geometry: LineStringModel;
+  representativePoint: Point;
+}
+
+export interface ReverseGeocodeModel {
+  name: string;
+  address: string;
+  streetName: string | null;
+  houseNumber: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  loccode: LoccodeModel | null;
+  location: Point;
+}
+
+export interface PlaceModel {
+  name: string;
+  address: string | null;
+  /** Resolved against the taxonomy when `category` is asked for. */
+  categoryKey: string | null;
+  type: string | null;
+  location: Point;
+  loccode: LoccodeModel | null;
+  osmId: string | null;
+  distanceKm: number | null;
+  streetName: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  countryCode: string | null;
+  resultType: string | null;
+  entityType: string | null;
+  maiaddyId: string | null;
+}
+
+export interface PointDetailsModel {
+  location: Point;
+  searchName: string | null;
+  searchAddress: string | null;
+  shareUrl: string | null;
+  loccode: LoccodeModel | null;
+  place: PlaceModel | null;
+}
+
+/** Point details carry the street of their loccode too, which answers `Loccode.street` for free. */
+export interface PointDetailsAnswer {
+  details: PointDetailsModel;
+  street: StreetModel | null;
+}
+
+export interface PlaceCategoryModel {
+  key: string;
+  label: string;
+  parentKey: string | null;
+  status: string | null;
+}
+
+export interface ManeuverModel {
+  location: Point;
+  bearingBeforeDegrees: number;
+  bearingAfterDegrees: number;
+  type: string;
+  modifier: string | null;
+}
+
+export interface RouteStepModel {
+  distanceMeters: number;
+  durationSeconds: number;
+  name: string | null;
+  travelMode: string | null;
+  loccode: LoccodeModel | null;
+  maneuver: ManeuverModel;
+}
+
+export interface RouteLegModel {
+  distanceMeters: number;
+  durationSeconds: number;
+  summary: string | null;
+  steps: RouteStepModel[];
+}
+
+export interface RouteModel {
+  distanceMeters: number;
+  durationSeconds: number;
+  encodedPolyline: string;
+  geometry: LineStringModel;
+  legs: RouteLegModel[];
+  waypoints: Array<{ location: Point; name: string | null }>;
+  shareUrl: string | null;
+}
+
+export interface TripStopModel {
+  id: string;
+  sequence: number;
+  loccode: LoccodeModel | null;
+  location: Point;
+  name: string | null;
+}
+
+export interface TripLegModel {
+  fromId: string;
+  toId: string;
+  distanceMeters: number;
+  durationSeconds: number;
+  encodedPolyline: string;
+  geometry: LineStringModel;
+}
+
+export interface OptimizedTripModel {
+  totalDistanceMeters: number;
+  totalDurationSeconds: number;
+  orderedStops: TripStopModel[];
+  optimizedOrderIds: string[];
+  legs: TripLegModel[];
+  encodedPolyline: string;
+  geometry: LineStringModel;
+}
+
+/** A wordmark image; `assetPath` is below the map host's `/sdk/`, turned into a gateway URL per request. */
+export interface WordmarkImageModel {
+  colorMode: 'LIGHT' | 'DARK' | null;
+  assetPath: string;
+  widthPixels: number | null;
+  heightPixels: number | null;
+}
+
+/** What `mapDisplay` and its `wordmark` are built from: the gateway's public origin, e.g. `https://api.example.com`. */
+export interface MapDisplayModel {
+  origin: string;
+  colorMode: 'LIGHT' | 'DARK';
+}
+
+export interface WordmarkModel {
+  origin: string;
+}
+
+/* Requests, already checked against the client's mistakes (resolvers/maps/arguments.ts). */
+
+/** A route or trip point: coordinates, or a loccode exactly as the client sent it. */
+export type LocationRequest = { coordinates: Point } | { loccode: string };
+
+export interface RouteRequest {
+  origin: LocationRequest;
+  destination: LocationRequest;
+  waypoints: Point[];
+  mode: TravelMode;
+}
+
+export interface TripPointRequest {
+  id: string;
+  location: LocationRequest;
+}
+
+export interface OptimizeRequest {
+  origin: TripPointRequest;
+  destination: TripPointRequest;
+  stops: TripPointRequest[];
+  mode: TravelMode;
+}
+
+export interface PointDetailsRequest {
+  location: Point;
+  osmId?: string;
+  osmType?: 'n' | 'w' | 'r';
+  searchName?: string;
+  searchAddress?: string;
+}
+
+export interface SearchRequest {
+  query: string;
+  near?: Point;
+  category?: string;
+}

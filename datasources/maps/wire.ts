@@ -1,0 +1,193 @@
+import { z } from 'zod';
+
+/*
+ * The maps service's JSON, written once from its spec ("Resources and their fields").
+ * Unknown keys are dropped (spec, Envelope: additive fields are non-breaking); members
+ * whose presence the spec does not promise are nullish.
+ */
+
+/** Spec, Envelope: `status` is the JSON boolean true, never a string. */
+export function envelope<T>(payload: z.ZodType<T>): z.ZodType<{ status: true; data: T }> {
+  return z.object({ status: z.literal(true), data: payload });
+}
+
+/** Spec, Errors: `{status: false, code, message}`; only the code is read, never the message. */
+export const failureBody = z.object({ status: z.literal(false), code: z.string() });
+
+/** Spec, Coordinate conventions: response geometry is `[longitude, latitude]`. */
+const lngLat = z.tuple([z.number(), z.number()]).rest(z.number());
+const latLngObject = z.object({ latitude: z.number(), longitude: z.number() });
+const lineString = z.object({ type: z.literal('LineString'), coordinates: z.array(lngLat).min(2) });
+
+/** The street members shared by resolve data and point details' `loccode` object. */
+const streetMembers = {
+  street_name: z.string(),
+  highway_type: z.string(),
+  street_length: z.number(),
+  state: z.string(),
+  lga: z.string(),
+  country: z.string(),
+  geometry: lineString,
+  representative_point: latLngObject,
+};
+
+/** Spec, Loccode resolve data (also returned by nearest): `loccode` unspaced, `formatted` spaced. */
+export const resolveData = z.object({ loccode: z.string(), formatted: z.string(), ...streetMembers });
+export type ResolveWire = z.infer<typeof resolveData>;
+
+/** Spec, Reverse geocode data: all strings but the coordinates. */
+export const reverseGeocodeData = z.object({
+  name: z.string(),
+  address: z.string(),
+  street: z.string().nullish(),
+  house_number: z.string().nullish(),
+  city: z.string().nullish(),
+  state: z.string().nullish(),
+  country: z.string().nullish(),
+  loccode: z.string().nullish(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type ReverseGeocodeWire = z.infer<typeof reverseGeocodeData>;
+
+/** Spec, Point details data, `place` object. */
+const pointPlace = z.object({
+  name: z.string(),
+  result_type: z.string().nullish(),
+  maiaddy_id: z.string().nullish(),
+  entity_type: z.string().nullish(),
+  loccode: z.string().nullish(),
+  osm_id: z.string().nullish(),
+  address: z.string().nullish(),
+  street: z.string().nullish(),
+  city: z.string().nullish(),
+  state: z.string().nullish(),
+  country: z.string().nullish(),
+  country_code: z.string().nullish(),
+  category: z.string().nullish(),
+  type: z.string().nullish(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type PointPlaceWire = z.infer<typeof pointPlace>;
+
+/** Spec, Point details data; whether `loccode` and `place` may be absent is not shown, so both may. */
+export const pointDetailsData = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  search_name: z.string().nullish(),
+  search_address: z.string().nullish(),
+  share_url: z.string().nullish(),
+  loccode: z.object({ loccode: z.string(), ...streetMembers }).nullish(),
+  place: pointPlace.nullish(),
+});
+export type PointDetailsWire = z.infer<typeof pointDetailsData>;
+
+/** Spec, Search result members seen: loccode, osm_id, distance_km; the rest as the service sends them. */
+export const searchData = z.array(
+  z.object({
+    name: z.string(),
+    address: z.string().nullish(),
+    category: z.string().nullish(),
+    type: z.string().nullish(),
+    latitude: z.number(),
+    longitude: z.number(),
+    loccode: z.string().nullish(),
+    osm_id: z.string().nullish(),
+    distance_km: z.number().nullish(),
+  }),
+);
+export type SearchResultWire = z.infer<typeof searchData>[number];
+
+/** Spec, Place category. */
+export const placeCategoriesData = z.array(
+  z.object({
+    key: z.string(),
+    label: z.string(),
+    parentKey: z.string().nullish(),
+    status: z.string().nullish(),
+  }),
+);
+
+/** Spec, Route data: camelCase `shareUrl`, snake_case maneuver keys. */
+const routeStep = z.object({
+  distance: z.number(),
+  duration: z.number(),
+  name: z.string().nullish(),
+  mode: z.string().nullish(),
+  loccode: z.string().nullish(),
+  maneuver: z.object({
+    location: lngLat,
+    bearing_before: z.number(),
+    bearing_after: z.number(),
+    type: z.string(),
+    modifier: z.string().nullish(),
+  }),
+});
+export type RouteStepWire = z.infer<typeof routeStep>;
+
+const routeLeg = z.object({
+  distance: z.number(),
+  duration: z.number(),
+  summary: z.string().nullish(),
+  steps: z.array(routeStep),
+});
+const route = z.object({
+  distance: z.number(),
+  duration: z.number(),
+  geometry: z.string(),
+  legs: z.array(routeLeg),
+});
+
+export const routeData = z.object({
+  shareUrl: z.string().nullish(),
+  code: z.string(),
+  /** At least one route; the first is the answer (the spec shows no alternatives). */
+  routes: z.tuple([route]).rest(route),
+  waypoints: z.array(z.object({ location: lngLat, name: z.string().nullish() })),
+});
+export type RouteWire = z.infer<typeof routeData>;
+
+/** Spec, Optimize data (camelCase throughout). */
+export const optimizeData = z.object({
+  code: z.string(),
+  totalDistanceMeters: z.number(),
+  totalDurationSeconds: z.number(),
+  orderedStops: z.array(
+    z.object({
+      id: z.string(),
+      sequence: z.number().int(),
+      loccode: z.string().nullish(),
+      latitude: z.number(),
+      longitude: z.number(),
+      name: z.string().nullish(),
+    }),
+  ),
+  optimizedOrderIds: z.array(z.string()),
+  legs: z.array(
+    z.object({
+      fromId: z.string(),
+      toId: z.string(),
+      distanceMeters: z.number(),
+      durationSeconds: z.number(),
+      geometry: z.string(),
+    }),
+  ),
+  geometry: z.string(),
+});
+export type OptimizeWire = z.infer<typeof optimizeData>;
+
+/** The wordmark manifest (its shape is not shown in the spec; these members are what the host serves). */
+export const wordmarkManifest = z.object({
+  variants: z
+    .array(
+      z.object({
+        mode: z.string().nullish(),
+        url: z.string(),
+        width: z.number().int().nullish(),
+        height: z.number().int().nullish(),
+      }),
+    )
+    .nullish(),
+});
+export type WordmarkManifestWire = z.infer<typeof wordmarkManifest>;

@@ -1,0 +1,33 @@
+import { badUserInput } from '../../src/errors';
+import type { Point } from '../../src/geo/point';
+import type { CoordinatesInput } from '../../src/generated/graphql';
+
+const MAX_STREET_NAME_LENGTH = 100;
+
+/** A full or partial street name: not blank and of a sensible length; sent as given. */
+export function streetName(name: string): string {
+  if (name.trim() === '') {
+    throw badUserInput('"streetName" must not be blank; give a full or partial street name.', 'streetName');
+  }
+  if (name.length > MAX_STREET_NAME_LENGTH) {
+    throw badUserInput(
+      `"streetName" is at most ${MAX_STREET_NAME_LENGTH} characters; give the street's name only.`,
+      'streetName',
+    );
+  }
+  return name;
+}
+
+/** WGS-84 decimal degrees in range (spec B: latitude and longitude required). */
+export function position({ latitude, longitude }: CoordinatesInput): Point {
+  if (!(Math.abs(latitude) <= 90)) {
+    throw badUserInput(`"location.latitude" must be from -90 to 90 degrees; got ${latitude}.`, 'location');
+  }
+  if (!(Math.abs(longitude) <= 180)) {
+    throw badUserInput(
+      `"location.longitude" must be from -180 to 180 degrees; got ${longitude}.`,
+      'location',
+    );
+  }
+  return { latitude, longitude };
+}

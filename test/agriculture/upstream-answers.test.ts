@@ -1,0 +1,145 @@
+import { SANDBOX_KEYS } from '../../src/sandbox';
+import { startTestStack, type TestStack } from '../support/gateway';
+import { PATHS, streetOf } from './support';
+import { ScriptedAgriculture } from './scripted-upstream';
+
+/**
+ * Answers the sandbox cannot be made to give through the graph, because the gateway's
+ * own checks prevent the request that causes them (an empty or unknown crop, a missing
+ * loccode) or because they break the spec. A scripted stand-in gives them on one path
+ * and forwards everything else to the sandbox.
+ */
+describe('agriculture answers the gateway never provokes', () => {
+  let scripted: ScriptedAgriculture;
+  let stack: TestStack;
+  beforeAll(async () => {
+    scripted = await ScriptedAgriculture.start();
+    stack = await startTestStack({ AGRI_BASE_URL: scripted.url, AGRI_API_KEY: SANDBOX_KEYS.agriculture });
+    scripted.forwardTo(stack.sandbox.urls.agriculture);
+  });
+  afterEach(() => {
+    scripted.clear();
+    stack.sandbox.controls.reset();
+  });
+  afterAll(async () => {
+    await stack.close();
+    await scripted.close();
+  });
+
+  const kano = () => streetOf(stack.sandbox, 'Kano').code;
+  const failure = (status: number, code: string) => ({
+    status,
+    body: { error: { code, message: `upstream text ${SANDBOX_KEYS.agriculture}`, details: 'crop' } },
+  });
+  const QUERY = `query($c: String!) { loccode(code: $c) {
+    code climate { state } withCrop: pests(crop: MAIZE) { __typename } cropYield(crop: MAIZE) { totalKg }
+  } }`;
+
+  it.each([
+    ['400 CROP_REQUIRED on pests', PATHS.pests, failure(400, 'CROP_REQUIRED'), 'withCrop', 'CROP_REQUIRED'],
+    ['400 INVALID_CROP on pests', PATHS.pests, failure(400, 'INVALID_CROP'), 'withCrop', 'INVALID_CROP'],
+    ['400 CROP_REQUIRED on yield', PATHS.yield, failure(400, 'CROP_REQUIRED'), 'cropYield', 'CROP_REQUIRED'],
+    [
+      '400 UNSUPPORTED_CROP on yield',
+      PATHS.yield,
+      failure(400, 'UNSUPPORTED_CROP'),
+      'cropYield',
+      'UNSUPPORTED_CROP',
+    ],
+    [
+      '400 LOCCODE_REQUIRED (the service disagreeing with what we sent)',
+      PATHS.yield,
+      failure(400, 'LOCCODE_REQUIRED'),
+      'cropYield',
+      'UPSTREAM_BAD_RESPONSE',
+    ],
+    [
+      '404 without a code (a wrong path)',
+      PATHS.pests,
+      failure(404, 'NOT_FOUND'),
+      'withCrop',
+      'UPSTREAM_BAD_RESPONSE',
+    ],
+  ])('maps %s to its code at the field; siblings keep their data', async (_, path, reply, field, code) => {
+    scripted.script(path, reply);
+    const result = await stack.query(QUERY, { c: kano() });
+    const errors = (result.errors ?? []).filter((error) => error.path?.[1] === field);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({
+      path: ['loccode', field],
+      extensions: { code, service: 'agriculture' },
+    });
+    expect(errors[0]!.message).not.toContain('upstream text');
+    expect(result.data.loccode.code).toBe(kano());
+    expect(result.data.loccode.climate).toEqual({ state: 'Kano' });
+    expect(result.data.loccode[field]).toBeNull();
+  });
+
+  it('quotes the crop it sent in the INVALID_CROP message, pointing at Query.crops', async () => {
+    scripted.script(PATHS.pests, failure(400, 'INVALID_CROP'));
+    const result = await stack.query(QUERY, { c: kano() });
+    const error = result.errors!.find((candidate) => candidate.path?.[1] === 'withCrop');
+    expect(error!.message).toContain('"maize"');
+    expect(error!.message).toContain('Query.crops');
+  });
+
+  it('reports a body that does not match the spec as UPSTREAM_BAD_RESPONSE', async () => {
+    scripted.script(PATHS.climate, {
+      status: 200,
+      body: { loccode: kano(), climate_data: { temperature_2m: 30 } },
+    });
+    const result = await stack.query(QUERY, { c: kano() });
+    const error = result.errors!.find((candidate) => candidate.path?.[1] === 'climate');
+    expect(error).toMatchObject({ extensions: { code: 'UPSTREAM_BAD_RESPONSE', service: 'agriculture' } });
+    expect(result.data.loccode.withCrop).toEqual({ __typename: 'PestProfile' });
+  });
+
+  it('turns missing values into null and ignores unknown keys; readings are most recent first', async () => {
+    scripted.script(PATHS.climate, {
+      status: 200,
+      body: {
+        loccode: kano(),
+        climate_data: [
+          { state: 'Kano', event_timestamp: '2026-07-15T09:00:00+01:00', temperature_2m: 25.5, sensor: 'x' },
+          {
+            state: 'Kano',
+            city: 'Kano Municipal',
+            event_timestamp: '2026-07-15T10:00:00Z',
+            temperature_2m: 31,
+          },
+        ],
+      },
+    });
+    const { data, errors } = await stack.query(
+      `query($c: String!) { loccode(code: $c) { climate {
+        state city location { latitude } recordedAt airTemperatureCelsius precipitationMm interpretation { overallOutlook }
+        readings { recordedAt airTemperatureCelsius }
+      } } }`,
+      { c: kano() },
+    );
+    expect(errors).toBeUndefined();
+    expect(data.loccode.climate).toEqual({
+      state: 'Kano',
+      city: 'Kano Municipal',
+      location: null,
+      recordedAt: '2026-07-15T10:00:00.000Z',
+      airTemperatureCelsius: 31,
+      precipitationMm: null,
+      interpretation: null,
+      readings: [
+        { recordedAt: '2026-07-15T10:00:00.000Z', airTemperatureCelsius: 31 },
+        { recordedAt: '2026-07-15T08:00:00.000Z', airTemperatureCelsius: 25.5 },
+      ],
+    });
+  });
+
+  it('answers a climate with no readings with nulls and an empty list', async () => {
+    scripted.script(PATHS.climate, { status: 200, body: { loccode: kano(), climate_data: [] } });
+    const { data, errors } = await stack.query(
+      `query($c: String!) { loccode(code: $c) { climate { state airTemperatureCelsius readings { recordedAt } } } }`,
+      { c: kano() },
+    );
+    expect(errors).toBeUndefined();
+    expect(data.loccode.climate).toEqual({ state: null, airTemperatureCelsius: null, readings: [] });
+  });
+});

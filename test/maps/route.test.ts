@@ -1,0 +1,152 @@
+import { decodePolyline } from '../../src/geo/polyline';
+import { startTestStack, type TestStack } from '../support/gateway';
+import { errorAt, fromLngLat, KANO_STREET, mapsCalls, street, upstreamData } from './support';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- upstream JSON is compared field by field */
+
+const ROUTE_FIELDS = `
+  distanceMeters durationSeconds encodedPolyline shareUrl
+  geometry { coordinates { latitude longitude } }
+  waypoints { name location { latitude longitude } }
+  legs { distanceMeters durationSeconds summary steps {
+    distanceMeters durationSeconds name travelMode loccode { code }
+    maneuver { location { latitude longitude } bearingBeforeDegrees bearingAfterDegrees type modifier } } }
+`;
+
+/** Spec, Route data, in the graph's names: `[lng, lat]` becomes Coordinates, the polyline is decoded. */
+function expectedRoute(data: any) {
+  const [route] = data.routes;
+  return {
+    distanceMeters: route.distance,
+    durationSeconds: route.duration,
+    encodedPolyline: route.geometry,
+    shareUrl: data.shareUrl,
+    geometry: { coordinates: decodePolyline(route.geometry, 5) },
+    waypoints: data.waypoints.map((waypoint: any) => ({
+      name: waypoint.name,
+      location: fromLngLat(waypoint.location),
+    })),
+    legs: route.legs.map((leg: any) => ({
+      distanceMeters: leg.distance,
+      durationSeconds: leg.duration,
+      summary: leg.summary,
+      steps: leg.steps.map((step: any) => ({
+        distanceMeters: step.distance,
+        durationSeconds: step.duration,
+        name: step.name,
+        travelMode: step.mode,
+        loccode: { code: step.loccode },
+        maneuver: {
+          location: fromLngLat(step.maneuver.location),
+          bearingBeforeDegrees: step.maneuver.bearing_before,
+          bearingAfterDegrees: step.maneuver.bearing_after,
+          type: step.maneuver.type,
+          modifier: step.maneuver.modifier,
+        },
+      })),
+    })),
+  };
+}
+
+describe('Query.route and Loccode.routeTo', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(() => stack.close());
+  beforeEach(() => stack.sandbox.controls.reset());
+
+  /** Another street of Kano, a few kilometres away. */
+  const destinationCode = () =>
+    stack.sandbox.dataset.streets.find(
+      (candidate) => candidate.state === 'Kano' && candidate.code !== KANO_STREET,
+    )!.code;
+
+  it('routes between two loccodes as the maps service does, geometry decoded', async () => {
+    const destination = destinationCode();
+    const upstream = await upstreamData(stack, 'route', {
+      body: { origin_loccode: KANO_STREET, dest_loccode: destination, mode: 'drive' },
+    });
+    const { data, errors } = await stack.query(
+      `query($o: RouteEndpointInput!, $d: RouteEndpointInput!) { route(origin: $o, destination: $d) { ${ROUTE_FIELDS} } }`,
+      { o: { loccode: KANO_STREET }, d: { loccode: destination } },
+    );
+    expect(errors).toBeUndefined();
+    expect(data.route).toEqual(expectedRoute(upstream));
+    expect(data.route.geometry.coordinates.length).toBeGreaterThan(2);
+  });
+
+  it('visits waypoints in the order listed, on foot when asked', async () => {
+    const origin = street(stack, KANO_STREET).point;
+    const destination = street(stack, destinationCode()).point;
+    const first = { latitude: origin.latitude + 0.01, longitude: origin.longitude };
+    const second = { latitude: origin.latitude, longitude: origin.longitude + 0.01 };
+    const upstream = await upstreamData(stack, 'route', {
+      body: {
+        origin_lat: origin.latitude,
+        origin_lng: origin.longitude,
+        dest_lat: destination.latitude,
+        dest_lng: destination.longitude,
+        waypoints: [
+          { order: 0, ...first },
+          { order: 1, ...second },
+        ],
+        mode: 'walk',
+      },
+    });
+    const { data, errors } = await stack.query(
+      `query($o: CoordinatesInput!, $d: CoordinatesInput!, $w: [CoordinatesInput!]) {
+        route(origin: { coordinates: $o }, destination: { coordinates: $d }, waypoints: $w, mode: WALK) { ${ROUTE_FIELDS} } }`,
+      { o: origin, d: destination, w: [first, second] },
+    );
+    expect(errors).toBeUndefined();
+    expect(data.route).toEqual(expectedRoute(upstream));
+    expect(data.route.legs).toHaveLength(3);
+    expect(data.route.legs[0].steps[0].travelMode).toBe('walking');
+  });
+
+  it('routes from a loccode with routeTo, once for aliases and for route() with the same points', async () => {
+    const destination = destinationCode();
+    const { data, errors } = await stack.query(
+      `{ loccode(code: "${KANO_STREET}") {
+          a: routeTo(destination: "${destination}") { distanceMeters }
+          b: routeTo(destination: "${destination}", mode: DRIVE) { durationSeconds } }
+         route(origin: { loccode: "${KANO_STREET}" }, destination: { loccode: "${destination}" }) { distanceMeters } }`,
+    );
+    expect(errors).toBeUndefined();
+    expect(data.loccode.a.distanceMeters).toBe(data.route.distanceMeters);
+    expect(data.loccode.b.durationSeconds).toBeGreaterThan(0);
+    expect(mapsCalls(stack, 'route')).toBe(1);
+  });
+
+  it('refuses the hyphenated display form before calling, showing the spaced form', async () => {
+    const result = await stack.query(
+      `{ loccode(code: "${KANO_STREET}") { code routeTo(destination: "KN3A-7QP") { distanceMeters } } }`,
+    );
+    const error = errorAt(result, ['loccode', 'routeTo']);
+    expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(error.message).toContain('"KN3A 7QP"');
+    expect(result.data.loccode.code).toBe(KANO_STREET);
+    expect(mapsCalls(stack, 'route')).toBe(0);
+  });
+
+  it('refuses a waypoint out of range, naming it', async () => {
+    const result = await stack.query(
+      `{ route(origin: { loccode: "${KANO_STREET}" }, destination: { loccode: "${KANO_STREET}" },
+          waypoints: [{ latitude: 12, longitude: 8.5 }, { latitude: 12, longitude: 190 }]) { distanceMeters } }`,
+    );
+    const error = errorAt(result, ['route']);
+    expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(error.message).toContain('"waypoints[1].longitude" must be from -180 to 180');
+    expect(mapsCalls(stack, 'route')).toBe(0);
+  });
+
+  it('refuses an endpoint with both coordinates and a loccode', async () => {
+    const result = await stack.query(
+      `{ route(origin: { loccode: "${KANO_STREET}", coordinates: { latitude: 12, longitude: 8.5 } },
+          destination: { loccode: "${KANO_STREET}" }) { distanceMeters } }`,
+    );
+    expect(result.errors![0]!.message).toMatch(/exactly one/);
+    expect(mapsCalls(stack, 'route')).toBe(0);
+  });
+});
