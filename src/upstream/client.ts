@@ -17,7 +17,7 @@ export interface UpstreamCall {
 export interface UpstreamClientOptions {
   baseUrl: string;
   timeoutMs: number;
-  /** Connections kept to the upstream; calls beyond it queue (bounded concurrency). */
+  /** Connections kept to the upstream (default 64, above a 50-code `loccodes`); calls beyond it queue. */
   connections?: number;
 }
 
@@ -50,7 +50,7 @@ export abstract class UpstreamClient {
     const base = new URL(options.baseUrl);
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.pool = new Pool(base.origin, {
-      connections: options.connections ?? 32,
+      connections: options.connections ?? 64,
       keepAliveTimeout: 10_000,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,

@@ -1,0 +1,144 @@
+import { buildSchema } from '../../src/schema';
+import { startTestStack, type TestStack } from '../support/gateway';
+import { goldenQuery } from '../support/golden-query';
+
+/** Leaves the specs themselves leave empty in the sandbox's records (e.g. "null in all seen records"). */
+const NULLABLE_LEAVES = new Set(['bedsCapacity', 'waitTimeEstimateMinutes', 'phone']);
+
+/** Paths of null values, except leaves the specs allow to be null. */
+function nullPaths(value: unknown, path: string[] = []): string[] {
+  if (value === null) return NULLABLE_LEAVES.has(path[path.length - 1] ?? '') ? [] : [path.join('.')];
+  if (Array.isArray(value)) return value.flatMap((item, i) => nullPaths(item, [...path, String(i)]));
+  if (typeof value === 'object')
+    return Object.entries(value as object).flatMap(([k, v]) => nullPaths(v, [...path, k]));
+  return [];
+}
+
+describe('the golden cross-domain query', () => {
+  let stack: TestStack;
+  let query: string;
+  const code = 'KN3A 7QP';
+  let destination: string;
+  let supplyDestination: string;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    const { streets } = stack.sandbox.dataset;
+    destination = streets.find((s) => s.state === 'Kano' && s.code !== code)!.code;
+    supplyDestination = streets.find((s) => s.state === 'Lagos')!.code;
+    query = goldenQuery(buildSchema(), destination, supplyDestination);
+  });
+  beforeEach(() => stack.sandbox.controls.reset());
+  afterAll(() => stack.close());
+
+  it('returns complete data for every Loccode field, without a single error', async () => {
+    const { status, data, errors } = await stack.query(query, { code });
+    expect(status).toBe(200);
+    expect(errors).toBeUndefined();
+    expect(nullPaths(data)).toEqual([]);
+    expect(data.loccode.pestProfile.__typename).toBe('PestProfile');
+    expect(data.loccode.pestOverview.__typename).toBe('PestOverview');
+  });
+
+  it('makes exactly one upstream call per distinct operation and input', async () => {
+    await stack.query(query, { code });
+    expect(stack.sandbox.controls.counts()).toEqual({
+      'address/byLoccode': 1,
+      'agriculture/climate': 1,
+      'agriculture/pests': 2, // with a crop and without: two inputs
+      'agriculture/supply': 1,
+      'agriculture/yield': 1,
+      'healthcare/access': 1,
+      'healthcare/emergencyRoute': 1,
+      'healthcare/facilities': 2, // SECONDARY and PRIMARY
+      'healthcare/healthRisk': 1,
+      'healthcare/heatmap': 1,
+      'healthcare/specialist': 1,
+      'maps/resolveLoccode': 1,
+      'maps/route': 2, // drive and walk
+    });
+  });
+
+  it('answers with what the services say, converted to the graph conventions', async () => {
+    const { data } = await stack.query(query, { code });
+    const { urls, keys } = stack.sandbox;
+    const agri = await stack.http.get(
+      `${urls.agriculture}/api/v1/data/climate/by-loccode?loccode=KN3A%207QP`,
+      {
+        authorization: `Bearer ${keys.agriculture}`,
+      },
+    );
+    const record = agri.json.climate_data[0];
+    expect(data.loccode.climate.airTemperatureCelsius).toBe(record.temperature_2m);
+    expect(data.loccode.climate.interpretation.overallOutlook).toBe(
+      record.farmer_interpretation.overall_outlook.toUpperCase(),
+    );
+
+    const street = (
+      await stack.http.get(`${urls.maps}/sdk/v1/loccode/KN3A%207QP`, { 'x-api-key': keys.maps })
+    ).json.data;
+    const [lng, lat] = street.geometry.coordinates[0];
+    expect(data.loccode.street.geometry.coordinates[0]).toEqual({ latitude: lat, longitude: lng });
+    expect(data.loccode.street.lengthMeters).toBe(street.street_length);
+
+    const facilities = (
+      await stack.http.get(
+        `${urls.healthcare}/api/v1/facilities?loccode=KN3A%207QP&facility_level=Secondary&radius_km=40&limit=5`,
+        {
+          authorization: `Bearer ${keys.healthcare}`,
+        },
+      )
+    ).json.data;
+    expect(data.loccode.facilities.facilities.map((f: { name: string }) => f.name)).toEqual(
+      facilities.facilities.map((f: { name: string }) => f.name),
+    );
+
+    const address = (
+      await stack.http.get(`${urls.address}/v1/addresses/search/loccode/KN3A%207QP`, {
+        authorization: `Bearer ${keys.address}`,
+      })
+    ).json;
+    expect(data.loccode.address.streetName).toBe(address.streetName);
+  });
+
+  it('is one round of parallel calls: with 200 ms on every upstream it answers well under two rounds', async () => {
+    stack.sandbox.controls.setLatency('all', { fixedMs: 200, jitterMs: 0 });
+    const started = Date.now();
+    const { errors } = await stack.query(query, { code });
+    const elapsed = Date.now() - started;
+    expect(errors).toBeUndefined();
+    // A generous bound for a shared machine; the benchmark measures the real ratio.
+    expect(elapsed).toBeLessThan(5 * 200);
+    const arrivals = stack.sandbox.controls.requests().map((r) => r.at);
+    expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(200);
+  });
+
+  it('asks once for a field named twice under aliases with the same arguments', async () => {
+    await stack.query(
+      `query($code: String!) { loccode(code: $code) { a: climate { state } b: climate { city } c: healthcareAccess { accessScore } d: healthcareAccess { coverageBand } } }`,
+      { code },
+    );
+    expect(stack.sandbox.controls.counts()).toEqual({ 'agriculture/climate': 1, 'healthcare/access': 1 });
+  });
+
+  it('fetches 50 loccodes with a repeat: one call per distinct code per operation, all in flight together', async () => {
+    stack.sandbox.controls.setLatency('all', { fixedMs: 100, jitterMs: 0 });
+    const distinct = stack.sandbox.dataset.streets.slice(0, 49).map((s) => s.code);
+    const codes = [...distinct, distinct[7]!];
+    const { data, errors } = await stack.query(
+      `query($codes: [String!]!) { loccodes(codes: $codes) { code climate { state } facilities(level: PRIMARY) { count } address { streetName } } }`,
+      { codes },
+    );
+    expect(errors).toBeUndefined();
+    expect(data.loccodes).toHaveLength(50);
+    expect(data.loccodes[49]).toEqual(data.loccodes[7]);
+    expect(stack.sandbox.controls.counts()).toEqual({
+      'address/byLoccode': 49,
+      'agriculture/climate': 49,
+      'healthcare/facilities': 49,
+    });
+    // Calls to one upstream overlap: the last arrives before the first could have been answered.
+    const climate = stack.sandbox.controls.requests({ service: 'agriculture' }).map((r) => r.at);
+    expect(Math.max(...climate) - Math.min(...climate)).toBeLessThan(100);
+  });
+});
