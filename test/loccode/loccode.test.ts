@@ -55,4 +55,13 @@ describe('Query.loccode and its shape check', () => {
     const { errors } = await stack.query('{ node(id: "not-an-id") { id } }');
     expect(errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
   });
+
+  it('answers a query sent with GET, and refuses a GET that could be a cross-site request', async () => {
+    const url = `${stack.app.url}?query=${encodeURIComponent('{ loccode(code: "KN3A 7QP") { code } }')}`;
+    const ok = await stack.http.get(url, { 'apollo-require-preflight': 'true' });
+    expect(ok.status).toBe(200);
+    expect(ok.json.data).toEqual({ loccode: { code: 'KN3A 7QP' } });
+    const refused = await stack.http.get(url);
+    expect(refused.status).toBe(400);
+  });
 });
