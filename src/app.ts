@@ -17,12 +17,17 @@ export interface App {
 export async function startApp(config: Config, sandboxOptions: SandboxOptions = {}): Promise<App> {
   const live = liveServices(config);
   const sandbox = Object.values(live).every(Boolean) ? undefined : await startSandbox(sandboxOptions);
-  const upstreams = createUpstreams(resolveTargets(config, sandbox), config.upstreamTimeoutMs);
+  const upstreams = createUpstreams(
+    resolveTargets(config, sandbox),
+    config.upstreamTimeoutMs,
+    config.discipline,
+  );
   const gateway = await startGateway({
     host: config.host,
     port: config.port,
     upstreams,
     exposeErrorDetails: config.exposeErrorDetails,
+    requestDeadlineMs: config.discipline.requestDeadlineMs,
   });
   return {
     url: gateway.url,

@@ -24,6 +24,8 @@ export interface Config {
   };
   /** Milliseconds an upstream call may take, headers and body each. */
   upstreamTimeoutMs: number;
+  /** Upstream discipline (API.md section 5). */
+  discipline: DisciplineConfig;
   /** Development switch: error messages and stack traces of unexpected errors reach the client. */
   exposeErrorDetails: boolean;
 }
@@ -33,6 +35,26 @@ export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Configuration is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
+}
+
+export interface DisciplineConfig {
+  /** Milliseconds a whole GraphQL request may take; pacing and retries fail fast past it. */
+  requestDeadlineMs: number;
+  /** Cross-request cache of upstream answers; off only for tests that count calls per request. */
+  cacheEnabled: boolean;
+  /** Pacing under the documented budgets; off only for tests that reshape the sandbox's limits. */
+  pacingEnabled: boolean;
+  cacheMaxEntries: number;
+  cacheMaxBytes: number;
+  /** Multiplies every cache TTL (1 in production; tests shrink it to watch entries expire). */
+  cacheTtlScale: number;
+  /** Attempts per idempotent call, the first included (1: no retry). */
+  maxAttempts: number;
+  circuitFailureThreshold: number;
+  circuitOpenMs: number;
+  /** Budgets the specs do not give, per minute. */
+  healthRequestsPerMinute: number;
+  addressRequestsPerMinute: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -45,6 +67,19 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
     port: integer(env, 'PORT', 4000, 0, 65535, problems),
     upstreams: {},
     upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 5000, 100, 120_000, problems),
+    discipline: {
+      requestDeadlineMs: integer(env, 'REQUEST_DEADLINE_MS', 10_000, 100, 300_000, problems),
+      cacheEnabled: onOff(env, 'UPSTREAM_CACHE', problems),
+      pacingEnabled: onOff(env, 'UPSTREAM_PACING', problems),
+      cacheMaxEntries: integer(env, 'CACHE_MAX_ENTRIES', 50_000, 1, 10_000_000, problems),
+      cacheMaxBytes: integer(env, 'CACHE_MAX_MB', 64, 1, 65_536, problems) * 1024 * 1024,
+      cacheTtlScale: decimal(env, 'CACHE_TTL_SCALE', 1, 0.00001, 1000, problems),
+      maxAttempts: integer(env, 'UPSTREAM_MAX_ATTEMPTS', 2, 1, 5, problems),
+      circuitFailureThreshold: integer(env, 'CIRCUIT_FAILURE_THRESHOLD', 5, 1, 1_000_000, problems),
+      circuitOpenMs: integer(env, 'CIRCUIT_OPEN_SECONDS', 10, 1, 3600, problems) * 1000,
+      healthRequestsPerMinute: integer(env, 'HEALTH_RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000, problems),
+      addressRequestsPerMinute: integer(env, 'ADDRESS_RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000, problems),
+    },
     exposeErrorDetails: flag(env, 'EXPOSE_ERROR_DETAILS', problems),
   };
   const simple: Array<[Exclude<ServiceName, 'maps'>, string, string]> = [
@@ -134,6 +169,32 @@ function integer(
     return fallback;
   }
   return value;
+}
+
+function decimal(
+  env: Env,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  problems: string[],
+): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    problems.push(`${name} must be a number from ${min} to ${max}, got "${raw}".`);
+    return fallback;
+  }
+  return value;
+}
+
+function onOff(env: Env, name: string, problems: string[]): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw || raw === 'on') return true;
+  if (raw === 'off') return false;
+  problems.push(`${name} must be on or off, got "${env[name]}".`);
+  return true;
 }
 
 function flag(env: Env, name: string, problems: string[]): boolean {

@@ -2,6 +2,7 @@ import { createAddressLoaders, type AddressLoaders } from '../datasources/addres
 import { createAgricultureLoaders, type AgricultureLoaders } from '../datasources/agriculture/loaders';
 import { createHealthcareLoaders, type HealthcareLoaders } from '../datasources/healthcare/loaders';
 import { createMapsLoaders, type MapsLoaders } from '../datasources/maps/loaders';
+import type { RequestScope } from './upstream/request-scope';
 import type { Upstreams } from './upstreams';
 
 /** Per-request state. Loaders live here and nowhere else, so nothing cached in one leaks into another request. */
@@ -14,11 +15,18 @@ export interface GatewayContext {
   };
   /** Where clients reach the gateway, e.g. `https://api.example.com`: map asset links are built on it. */
   publicOrigin: string;
+  /** The request's deadline and the warnings its upstream calls raised. */
+  scope: RequestScope;
 }
 
-export function createContext(upstreams: Upstreams, publicOrigin: string): GatewayContext {
+export function createContext(
+  upstreams: Upstreams,
+  publicOrigin: string,
+  scope: RequestScope,
+): GatewayContext {
   return {
     publicOrigin,
+    scope,
     loaders: {
       agriculture: createAgricultureLoaders(upstreams.agriculture),
       maps: createMapsLoaders(upstreams.maps),

@@ -43,11 +43,16 @@ const REQUEST_ERROR_CODES = new Set([
 
 /** An upstream call that did not give us data, already in our vocabulary. */
 export class UpstreamError extends GraphQLError {
+  /**
+   * @param transient the same call may well succeed if sent again (429, 502, 503,
+   * a refused or timed-out connection); decides retries, never what the client sees.
+   */
   constructor(
     readonly service: ServiceName,
     readonly code: ErrorCode,
     message: string,
     readonly retryAfterSeconds?: number,
+    readonly transient = false,
   ) {
     super(message, {
       extensions: { code, service, ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) },

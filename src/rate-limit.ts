@@ -1,4 +1,12 @@
-import type { LimitSpec } from './types';
+/**
+ * Rate limiters shared by the sandbox (which enforces the documented limits) and
+ * the gateway (which paces itself under them): one implementation of each rule.
+ */
+export type LimitSpec =
+  /** At most `limit` requests in any sliding window of `windowMs`. */
+  | { kind: 'window'; limit: number; windowMs: number }
+  /** Token bucket: `ratePerSecond` sustained, `burst` at once. */
+  | { kind: 'bucket'; ratePerSecond: number; burst: number };
 
 export interface LimitDecision {
   allowed: boolean;
@@ -8,14 +16,16 @@ export interface LimitDecision {
   resetEpochSeconds: number;
   /** Whole seconds until one more request would be allowed; 0 when allowed. */
   retryAfterSeconds: number;
+  /** Milliseconds until one more request would be allowed; 0 when allowed. */
+  waitMs: number;
 }
 
-interface Limiter {
+export interface Limiter {
   take(nowMs: number): LimitDecision;
 }
 
 /** Strict sliding log: no window of `windowMs` ever holds more than `limit` accepted requests. */
-class SlidingWindow implements Limiter {
+export class SlidingWindow implements Limiter {
   private accepted: number[] = [];
   constructor(private readonly spec: Extract<LimitSpec, { kind: 'window' }>) {}
 
@@ -32,11 +42,12 @@ class SlidingWindow implements Limiter {
       remaining: limit - this.accepted.length,
       resetEpochSeconds: Math.ceil((newest + windowMs) / 1000),
       retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((oldest + windowMs - nowMs) / 1000)),
+      waitMs: allowed ? 0 : Math.max(1, oldest + windowMs - nowMs),
     };
   }
 }
 
-class TokenBucket implements Limiter {
+export class TokenBucket implements Limiter {
   private tokens: number;
   private updatedMs: number | undefined;
   constructor(private readonly spec: Extract<LimitSpec, { kind: 'bucket' }>) {
@@ -57,6 +68,7 @@ class TokenBucket implements Limiter {
       remaining: Math.floor(this.tokens),
       resetEpochSeconds: Math.ceil(nowMs / 1000 + secondsToFull),
       retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - this.tokens) / ratePerSecond)),
+      waitMs: allowed ? 0 : Math.max(1, Math.ceil(((1 - this.tokens) / ratePerSecond) * 1000)),
     };
   }
 }
@@ -69,7 +81,7 @@ export class RateLimits {
     const id = `${keyName}\u0000${dimension}`;
     let limiter = this.limiters.get(id);
     if (!limiter) {
-      limiter = spec.kind === 'window' ? new SlidingWindow(spec) : new TokenBucket(spec);
+      limiter = createLimiter(spec);
       this.limiters.set(id, limiter);
     }
     return limiter.take(nowMs);
@@ -78,4 +90,8 @@ export class RateLimits {
   reset(): void {
     this.limiters.clear();
   }
+}
+
+export function createLimiter(spec: LimitSpec): Limiter {
+  return spec.kind === 'window' ? new SlidingWindow(spec) : new TokenBucket(spec);
 }

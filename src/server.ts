@@ -2,8 +2,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { MAP_ASSET_PREFIX } from '../datasources/maps/asset-urls';
 import { gatewayOrigin } from '../datasources/maps/gateway-origin';
 import { createContext, type GatewayContext } from './context';
@@ -12,6 +14,8 @@ import { logger } from './logger';
 import { buildSchema } from './schema';
 import type { Upstreams } from './upstreams';
 import { listen, readBody } from './http-server';
+import { runInScope, type RequestScope } from './upstream/request-scope';
+import { warningsPlugin } from './warnings-plugin';
 
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -20,6 +24,7 @@ export interface GatewayOptions {
   port: number;
   upstreams: Upstreams;
   exposeErrorDetails: boolean;
+  requestDeadlineMs: number;
 }
 
 export interface Gateway {
@@ -42,6 +47,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         }),
       ),
     plugins: [
+      warningsPlugin(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
@@ -49,7 +55,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   await apollo.start();
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    handle(apollo, options.upstreams, req, res).catch((error: unknown) => {
+    handle(apollo, options.upstreams, options.requestDeadlineMs, req, res).catch((error: unknown) => {
       logger.error('request failed', { error: error instanceof Error ? error.stack : String(error) });
       if (!res.headersSent)
         sendJson(res, 500, {
@@ -71,6 +77,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 async function handle(
   apollo: ApolloServer<GatewayContext>,
   upstreams: Upstreams,
+  requestDeadlineMs: number,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
@@ -96,10 +103,14 @@ async function handle(
       return sendJson(res, 400, requestError('The request body is not valid JSON.'));
     }
   }
-  const response = await apollo.executeHTTPGraphQLRequest({
-    httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
-    context: async () => createContext(upstreams, gatewayOrigin(req)),
-  });
+  // Every upstream call of this request sees its deadline and reports its warnings here.
+  const scope: RequestScope = { deadline: Date.now() + requestDeadlineMs, warnings: [] };
+  const response = await runInScope(scope, () =>
+    apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
+      context: async () => createContext(upstreams, gatewayOrigin(req), scope),
+    }),
+  );
   for (const [name, value] of response.headers) res.setHeader(name, value);
   res.statusCode = response.status ?? 200;
   if (response.body.kind === 'complete') {

@@ -2,8 +2,13 @@ import { AddressClient } from '../datasources/address/client';
 import { AgricultureClient } from '../datasources/agriculture/client';
 import { HealthcareClient } from '../datasources/healthcare/client';
 import { MapsClient } from '../datasources/maps/client';
-import type { Config, MapsUpstreamConfig, UpstreamConfig } from './config';
+import type { Config, DisciplineConfig, MapsUpstreamConfig, UpstreamConfig } from './config';
 import type { ServiceName } from './services';
+import { MemoryCacheStore, type CacheStore } from './upstream/cache-store';
+import type { ClientSettings } from './upstream/client';
+import { UpstreamDiscipline } from './upstream/discipline';
+import { documentedBudgets, Pacer } from './upstream/pacer';
+import { Resilience } from './upstream/resilience';
 
 /** Where each upstream is, after the sandbox has filled in what was not configured. */
 export interface UpstreamTargets {
@@ -13,24 +18,59 @@ export interface UpstreamTargets {
   address: UpstreamConfig;
 }
 
-/** Process-wide: one client (and so one connection pool) per upstream, created once at start. */
+/** Process-wide: one client (its pool), one discipline (cache, flights, pacer, circuit) per upstream. */
 export interface Upstreams {
   agriculture: AgricultureClient;
   maps: MapsClient;
   healthcare: HealthcareClient;
   address: AddressClient;
+  disciplines: Record<ServiceName, UpstreamDiscipline>;
   close(): Promise<void>;
 }
 
-export function createUpstreams(targets: UpstreamTargets, timeoutMs: number): Upstreams {
+/** A store that remembers nothing: the cross-request cache switched off. */
+const NO_CACHE: CacheStore = { get: async () => undefined, set: async () => undefined };
+
+export function createUpstreams(
+  targets: UpstreamTargets,
+  timeoutMs: number,
+  config: DisciplineConfig,
+): Upstreams {
+  const cache = config.cacheEnabled
+    ? new MemoryCacheStore({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes })
+    : NO_CACHE;
+  const budgets = documentedBudgets({
+    healthcare: config.healthRequestsPerMinute,
+    address: config.addressRequestsPerMinute,
+  });
+  const settings = (service: ServiceName): ClientSettings => ({
+    timeoutMs,
+    discipline: new UpstreamDiscipline(
+      service,
+      cache,
+      new Pacer(service, config.pacingEnabled ? budgets[service] : {}, config.pacingEnabled),
+      new Resilience(service, {
+        failureThreshold: config.circuitFailureThreshold,
+        halfOpenAfterMs: config.circuitOpenMs,
+        maxAttempts: config.maxAttempts,
+      }),
+      { defaultDeadlineMs: config.requestDeadlineMs, ttlScale: config.cacheTtlScale },
+    ),
+  });
   const clients = {
-    agriculture: new AgricultureClient(targets.agriculture, timeoutMs),
-    maps: new MapsClient(targets.maps, timeoutMs),
-    healthcare: new HealthcareClient(targets.healthcare, timeoutMs),
-    address: new AddressClient(targets.address, timeoutMs),
+    agriculture: new AgricultureClient(targets.agriculture, settings('agriculture')),
+    maps: new MapsClient(targets.maps, settings('maps')),
+    healthcare: new HealthcareClient(targets.healthcare, settings('healthcare')),
+    address: new AddressClient(targets.address, settings('address')),
   };
   return {
     ...clients,
+    disciplines: {
+      agriculture: clients.agriculture.discipline,
+      maps: clients.maps.discipline,
+      healthcare: clients.healthcare.discipline,
+      address: clients.address.discipline,
+    },
     close: async () => {
       await Promise.all(Object.values(clients).map((client) => client.close()));
     },

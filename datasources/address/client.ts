@@ -5,6 +5,7 @@ import {
   type Credentials,
   type FailureTranslation,
   type UpstreamCall,
+  type ClientSettings,
 } from '../../src/upstream/client';
 import { ADDRESS_OPERATIONS, translateAddressFailure } from './failures';
 import { toAddress, type AddressModel } from './mapping';
@@ -17,9 +18,9 @@ import { addressRecord } from './wire';
 export class AddressClient extends UpstreamClient {
   constructor(
     private readonly config: UpstreamConfig,
-    timeoutMs: number,
+    settings: ClientSettings,
   ) {
-    super('address', { baseUrl: config.baseUrl, timeoutMs });
+    super('address', { baseUrl: config.baseUrl, ...settings });
   }
 
   /** The loccode goes in the path, sent as the client gave it with its space URL-encoded. */

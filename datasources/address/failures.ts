@@ -1,11 +1,11 @@
 import type { FailureTranslation, UpstreamCall } from '../../src/upstream/client';
-import { genericFailure } from '../../src/upstream/client';
+import { genericFailure, operationLabel } from '../../src/upstream/client';
 
 /** Operation names of the address client, which the failure wording depends on. */
 export const ADDRESS_OPERATIONS = {
-  byLoccode: 'loccode lookup',
-  byStreet: 'street lookup',
-  byCoordinates: 'coordinates lookup',
+  byLoccode: 'byLoccode',
+  byStreet: 'byStreet',
+  byCoordinates: 'byCoordinates',
 } as const;
 
 /**
@@ -23,7 +23,7 @@ export function translateAddressFailure(status: number, call: UpstreamCall): Fai
   if (status === 400) {
     return {
       code: 'BAD_USER_INPUT',
-      message: `The address service refused the arguments of the ${call.operation}; check them against the field's description.`,
+      message: `The address service refused the arguments of its ${operationLabel(call.operation)} lookup; check them against the field's description.`,
     };
   }
   return genericFailure('address', status, call.operation);

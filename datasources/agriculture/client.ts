@@ -4,6 +4,7 @@ import {
   type Credentials,
   type FailureTranslation,
   type UpstreamCall,
+  type ClientSettings,
 } from '../../src/upstream/client';
 import { cropToken } from './crops';
 import { translateAgricultureFailure } from './failures';
@@ -33,9 +34,9 @@ import {
 export class AgricultureClient extends UpstreamClient {
   constructor(
     private readonly config: UpstreamConfig,
-    timeoutMs: number,
+    settings: ClientSettings,
   ) {
-    super('agriculture', { baseUrl: config.baseUrl, timeoutMs });
+    super('agriculture', { baseUrl: config.baseUrl, ...settings });
   }
 
   /** Get Climate, in its GET form (spec note: the query and the JSON body are both accepted). */

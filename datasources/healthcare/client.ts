@@ -13,6 +13,7 @@ import {
   type Credentials,
   type FailureTranslation,
   type UpstreamCall,
+  type ClientSettings,
 } from '../../src/upstream/client';
 import { toHealthcareAccess, toHealthRisk, toHeatmap } from './area-mapping';
 import { translateHealthcareFailure } from './failures';
@@ -39,9 +40,9 @@ export interface SpecialistQuery {
 export class HealthcareClient extends UpstreamClient {
   constructor(
     private readonly config: UpstreamConfig,
-    timeoutMs: number,
+    settings: ClientSettings,
   ) {
-    super('healthcare', { baseUrl: config.baseUrl, timeoutMs });
+    super('healthcare', { baseUrl: config.baseUrl, ...settings });
   }
 
   async facilities({ loccode, level, radiusKm, limit }: FacilityQuery): Promise<FacilitySearch> {
@@ -60,7 +61,7 @@ export class HealthcareClient extends UpstreamClient {
   }
 
   async emergencyRoute(loccode: string): Promise<EmergencyInfo> {
-    const body = await this.get('emergency route', '/emergency-route', { loccode });
+    const body = await this.get('emergencyRoute', '/emergency-route', { loccode });
     return toEmergencyInfo(this.validate(emergencyBody, body, 'emergency route').data);
   }
 
@@ -70,7 +71,7 @@ export class HealthcareClient extends UpstreamClient {
   }
 
   async healthRisk(loccode: string): Promise<HealthRisk> {
-    const body = await this.get('health risk', '/health-risk', { loccode });
+    const body = await this.get('healthRisk', '/health-risk', { loccode });
     return toHealthRisk(this.validate(healthRiskBody, body, 'health risk').data);
   }
 

@@ -1,5 +1,5 @@
 import type { FailureTranslation } from '../../src/upstream/client';
-import { genericFailure } from '../../src/upstream/client';
+import { genericFailure, operationLabel } from '../../src/upstream/client';
 import { errorBody } from './wire';
 
 /**
@@ -44,7 +44,7 @@ export function translateHealthcareFailure(
     const known = code === undefined ? undefined : REFUSALS[code];
     const message =
       known ??
-      `The healthcare service refused the arguments of ${operation}; check them against the field's description.`;
+      `The healthcare service refused the arguments of ${operationLabel(operation)}; check them against the field's description.`;
     return { code: 'BAD_USER_INPUT', message };
   }
   return genericFailure('healthcare', status, operation);

@@ -6,6 +6,7 @@ import {
   type Credentials,
   type FailureTranslation,
   type UpstreamCall,
+  type ClientSettings,
 } from '../../src/upstream/client';
 import { translateMapsFailure } from './failures';
 import { MapAssetProxy } from './map-assets';
@@ -54,11 +55,11 @@ export class MapsClient extends UpstreamClient {
 
   constructor(
     private readonly config: MapsUpstreamConfig,
-    timeoutMs: number,
+    settings: ClientSettings,
   ) {
-    super('maps', { baseUrl: config.baseUrl, timeoutMs });
-    this.mapHost = new MapHostClient(config, timeoutMs);
-    this.assets = new MapAssetProxy(config, timeoutMs);
+    super('maps', { baseUrl: config.baseUrl, ...settings });
+    this.mapHost = new MapHostClient(config, settings);
+    this.assets = new MapAssetProxy(config, settings.timeoutMs);
   }
 
   /** Spec, Authentication 2: REST takes the `X-Api-Key` header (preferred). */

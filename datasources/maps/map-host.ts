@@ -5,6 +5,7 @@ import {
   type Credentials,
   type FailureTranslation,
   type UpstreamCall,
+  type ClientSettings,
 } from '../../src/upstream/client';
 import { assetPathOf } from './asset-urls';
 import type { WordmarkImageModel } from './models';
@@ -20,9 +21,9 @@ const COLOR_MODES: Record<string, WordmarkImageModel['colorMode']> = { light: 'L
 export class MapHostClient extends UpstreamClient {
   constructor(
     private readonly config: MapsUpstreamConfig,
-    timeoutMs: number,
+    settings: ClientSettings,
   ) {
-    super('maps', { baseUrl: config.hostUrl, timeoutMs, connections: 4 });
+    super('maps', { baseUrl: config.hostUrl, ...settings, connections: 4 });
   }
 
   /** Spec, Authentication 2: map resources take the key only as the `key` query parameter. */

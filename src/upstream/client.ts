@@ -2,6 +2,8 @@ import { errors as undiciErrors, Pool } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError, type ErrorCode } from '../errors';
 import { logger } from '../logger';
+import type { UpstreamDiscipline } from './discipline';
+import { currentScope } from './request-scope';
 import type { ServiceName } from '../services';
 
 export interface UpstreamCall {
@@ -14,9 +16,14 @@ export interface UpstreamCall {
   body?: unknown;
 }
 
-export interface UpstreamClientOptions {
-  baseUrl: string;
+/** What every client is built with besides its base URL; process-wide, created once at start. */
+export interface ClientSettings {
   timeoutMs: number;
+  discipline: UpstreamDiscipline;
+}
+
+export interface UpstreamClientOptions extends ClientSettings {
+  baseUrl: string;
   /** Connections kept to the upstream (default 64, above a 50-code `loccodes`); calls beyond it queue. */
   connections?: number;
 }
@@ -64,14 +71,21 @@ export abstract class UpstreamClient {
   /** A non-2xx answer other than 401, 403 and 429, in our vocabulary. */
   protected abstract translateFailure(status: number, body: unknown, call: UpstreamCall): FailureTranslation;
 
-  /** Performs the call and returns the parsed JSON body of a 2xx answer; throws {@link UpstreamError} otherwise. */
-  protected async call(call: UpstreamCall): Promise<unknown> {
+  /**
+   * The parsed JSON body of a 2xx answer, from cache, a shared flight or the
+   * upstream (see {@link UpstreamDiscipline}); throws {@link UpstreamError} otherwise.
+   */
+  protected call(call: UpstreamCall): Promise<unknown> {
+    // The key never holds credentials: they are added to each attempt only.
+    const key = `${call.method} ${call.path}${queryString(call.query)}\n${call.body === undefined ? '' : JSON.stringify(call.body)}`;
+    return this.options.discipline.run(call.operation, key, (dimension) => this.attempt(call, dimension));
+  }
+
+  /** One HTTP exchange, its timeout cut to what is left of the request's deadline. */
+  private async attempt(call: UpstreamCall, dimension: string): Promise<unknown> {
     const { headers: authHeaders, query: authQuery } = this.credentials(call);
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries({ ...call.query, ...authQuery })) {
-      if (value !== undefined) query.set(name, String(value));
-    }
-    const search = query.size > 0 ? `?${query}` : '';
+    const deadline = currentScope()?.deadline ?? Infinity;
+    const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, deadline - Date.now()));
     const started = Date.now();
     let status: number;
     let text: string;
@@ -79,19 +93,25 @@ export abstract class UpstreamClient {
     try {
       const response = await this.pool.request({
         method: call.method,
-        path: `${this.basePath}${call.path}${search}`,
+        path: `${this.basePath}${call.path}${queryString({ ...call.query, ...authQuery })}`,
         headers: {
           accept: 'application/json',
           ...(call.body !== undefined && { 'content-type': 'application/json' }),
           ...authHeaders,
         },
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        // undici's own timers are coarse (a 300 ms timeout fired after ~800 ms): this signal
+        // keeps the promise; undici's timeouts stay as a backstop.
+        signal: AbortSignal.timeout(timeoutMs),
+        headersTimeout: timeoutMs + 1000,
+        bodyTimeout: timeoutMs + 1000,
       });
       status = response.statusCode;
       retryAfter = headerValue(response.headers['retry-after']);
+      this.options.discipline.pacer.observe(dimension, response.headers, status);
       text = await response.body.text();
     } catch (error) {
-      throw this.transportFailure(call, error);
+      throw this.transportFailure(call, error, timeoutMs);
     } finally {
       logger.debug('upstream call', {
         service: this.service,
@@ -116,6 +136,11 @@ export abstract class UpstreamClient {
       'UPSTREAM_BAD_RESPONSE',
       `The ${this.service} service answered ${operation} with data that does not match its specification.`,
     );
+  }
+
+  /** This upstream's cache, flights, pacer and circuit. */
+  get discipline(): UpstreamDiscipline {
+    return this.options.discipline;
   }
 
   close(): Promise<void> {
@@ -149,6 +174,7 @@ export abstract class UpstreamClient {
         'UPSTREAM_RATE_LIMITED',
         `The ${this.service} service is rate limiting the gateway${seconds === undefined ? '' : `; retry in ${seconds} s`}.`,
         seconds,
+        true,
       );
     }
     if (status === 401 || status === 403) {
@@ -160,19 +186,32 @@ export abstract class UpstreamClient {
       );
     }
     const { code, message } = this.translateFailure(status, body, call);
-    throw new UpstreamError(this.service, code, message, retryAfterSeconds(retryAfter));
+    // 502 and 503 say "not now"; a 500 is as likely to fail again.
+    const transient = status === 502 || status === 503;
+    throw new UpstreamError(this.service, code, message, retryAfterSeconds(retryAfter), transient);
   }
 
-  private transportFailure(call: UpstreamCall, error: unknown): UpstreamError {
+  private transportFailure(call: UpstreamCall, error: unknown, timeoutMs: number): UpstreamError {
     const timedOut =
+      // The abort reason is a DOMException, which is not an Error in every Node version.
+      (error as { name?: unknown } | null)?.name === 'TimeoutError' ||
       error instanceof undiciErrors.HeadersTimeoutError ||
-      error instanceof undiciErrors.BodyTimeoutError ||
-      error instanceof undiciErrors.ConnectTimeoutError;
+      error instanceof undiciErrors.BodyTimeoutError;
     if (timedOut) {
+      // Not retried: the upstream took the request and hung; asking again would double the wait.
       return new UpstreamError(
         this.service,
         'UPSTREAM_TIMEOUT',
-        `The ${this.service} service did not answer ${call.operation} within ${this.options.timeoutMs} ms.`,
+        `The ${this.service} service did not answer ${call.operation} within ${timeoutMs} ms.`,
+      );
+    }
+    if (error instanceof undiciErrors.ConnectTimeoutError) {
+      return new UpstreamError(
+        this.service,
+        'UPSTREAM_TIMEOUT',
+        `The ${this.service} service could not be reached within ${timeoutMs} ms.`,
+        undefined,
+        true,
       );
     }
     logger.warn('upstream transport failure', {
@@ -180,12 +219,20 @@ export abstract class UpstreamClient {
       operation: call.operation,
       error: (error as Error).name,
     });
+    // Refused or dropped connections: every call here only reads, so sending it again is safe.
     return new UpstreamError(
       this.service,
       'UPSTREAM_UNAVAILABLE',
       `The ${this.service} service could not be reached; try again shortly.`,
+      undefined,
+      true,
     );
   }
+}
+
+/** An operation name for a sentence: `emergencyRoute` becomes "emergency route". */
+export function operationLabel(operation: string): string {
+  return operation.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
 /** The fallback translation: 5xx is the service being unwell; any other status is an answer we cannot use. */
@@ -193,11 +240,11 @@ export function genericFailure(service: ServiceName, status: number, operation: 
   return status >= 500
     ? {
         code: 'UPSTREAM_UNAVAILABLE',
-        message: `The ${service} service failed to answer ${operation} (HTTP ${status}); try again shortly.`,
+        message: `The ${service} service failed to answer ${operationLabel(operation)} (HTTP ${status}); try again shortly.`,
       }
     : {
         code: 'UPSTREAM_BAD_RESPONSE',
-        message: `The ${service} service refused ${operation} (HTTP ${status}) in a way the gateway does not expect.`,
+        message: `The ${service} service refused ${operationLabel(operation)} (HTTP ${status}) in a way the gateway does not expect.`,
       };
 }
 
@@ -212,4 +259,12 @@ function retryAfterSeconds(value: string | undefined): number | undefined {
   if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/** `?a=1&b=x%20y`: values percent-encoded (a space as %20, never +), undefined ones left out. */
+function queryString(query: Record<string, string | number | undefined> | undefined): string {
+  const pairs = Object.entries(query ?? {})
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
 }

@@ -1,5 +1,5 @@
 import { SANDBOX_KEYS } from '../../src/sandbox';
-import { startTestStack, type TestStack } from '../support/gateway';
+import { SINGLE_REQUEST_DISCIPLINE, startTestStack, type TestStack } from '../support/gateway';
 import { PATHS, streetOf } from './support';
 import { ScriptedAgriculture } from './scripted-upstream';
 
@@ -14,7 +14,11 @@ describe('agriculture answers the gateway never provokes', () => {
   let stack: TestStack;
   beforeAll(async () => {
     scripted = await ScriptedAgriculture.start();
-    stack = await startTestStack({ AGRI_BASE_URL: scripted.url, AGRI_API_KEY: SANDBOX_KEYS.agriculture });
+    stack = await startTestStack({
+      ...SINGLE_REQUEST_DISCIPLINE,
+      AGRI_BASE_URL: scripted.url,
+      AGRI_API_KEY: SANDBOX_KEYS.agriculture,
+    });
     scripted.forwardTo(stack.sandbox.urls.agriculture);
   });
   afterEach(() => {

@@ -21,8 +21,23 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
+/**
+ * Single-request semantics: no cross-request cache, no pacing, no retry, a circuit
+ * that never opens. Suites that reuse one stack across tests count calls and read
+ * error codes of one request at a time; the upstream-discipline suites (test/upstream)
+ * and a golden run with production defaults turn it all back on.
+ */
+export const SINGLE_REQUEST_DISCIPLINE = {
+  UPSTREAM_CACHE: 'off',
+  UPSTREAM_PACING: 'off',
+  UPSTREAM_MAX_ATTEMPTS: '1',
+  CIRCUIT_FAILURE_THRESHOLD: '1000000',
+};
+
 /** The gateway on a free port over the embedded sandbox (fixed clock), as `npm start` runs it. */
-export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
+export async function startTestStack(
+  env: Record<string, string> = SINGLE_REQUEST_DISCIPLINE,
+): Promise<TestStack> {
   const app = await startApp(loadConfig({ PORT: '0', ...env }), { now: () => FIXED_NOW });
   const http = new TestHttp({ record: true });
   return {

@@ -1,3 +1,4 @@
+import type { LimitSpec } from '../../rate-limit';
 import type { IncomingHttpHeaders } from 'node:http';
 
 import type { ServiceName } from '../../services';
@@ -28,11 +29,7 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export type LimitSpec =
-  /** At most `limit` requests in any sliding window of `windowMs`. */
-  | { kind: 'window'; limit: number; windowMs: number }
-  /** Token bucket: `ratePerSecond` sustained, `burst` at once. */
-  | { kind: 'bucket'; ratePerSecond: number; burst: number };
+export type { LimitSpec } from '../../rate-limit';
 
 export interface Route {
   method: 'GET' | 'POST';

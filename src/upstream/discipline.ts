@@ -1,0 +1,135 @@
+import { UpstreamError, type ErrorCode } from '../errors';
+import type { ServiceName } from '../services';
+import type { CacheEntry, CacheStore } from './cache-store';
+import { operationPolicy, type OperationPolicy } from './operation-policy';
+import type { Pacer } from './pacer';
+import { currentScope } from './request-scope';
+import type { Resilience } from './resilience';
+
+/** Answers worth remembering as "not there" for a short while. */
+const NOT_FOUND_CODES: ReadonlySet<ErrorCode> = new Set([
+  'LOCCODE_NOT_FOUND',
+  'NOT_FOUND',
+  'ORIGIN_NOT_FOUND',
+  'DESTINATION_NOT_FOUND',
+]);
+
+/** Failures after which a remembered answer is better than none (stale if error). */
+const STALE_WORTHY_CODES: ReadonlySet<ErrorCode> = new Set([
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_TIMEOUT',
+  'UPSTREAM_BAD_RESPONSE',
+  'UPSTREAM_RATE_LIMITED',
+]);
+
+/** What the client's HTTP layer does for one attempt; `dimension` is the budget it spends. */
+export type Attempt = (dimension: string) => Promise<unknown>;
+
+/**
+ * Upstream discipline for one service (API.md section 5): cross-request cache,
+ * one flight per identical call, retries and a circuit, pacing under the budget.
+ * Process-wide: one per upstream, created at start.
+ */
+export class UpstreamDiscipline {
+  private readonly flights = new Map<string, Promise<unknown>>();
+
+  constructor(
+    readonly service: ServiceName,
+    private readonly cache: CacheStore,
+    readonly pacer: Pacer,
+    readonly resilience: Resilience,
+    private readonly timing: { defaultDeadlineMs: number; ttlScale: number },
+  ) {}
+
+  /** The body of a 2xx answer for `key` (method, path, query, body of the call). */
+  async run(operation: string, key: string, attempt: Attempt): Promise<unknown> {
+    const policy = scaled(operationPolicy(this.service, operation), this.timing.ttlScale);
+    const cacheKey = `${this.service}\n${key}`;
+    const cached = policy.freshMs > 0 ? await this.cache.get(cacheKey) : undefined;
+    if (cached && Date.now() < cached.freshUntil) return replay(this.service, cached);
+    try {
+      return await this.shared(cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt));
+    } catch (error) {
+      if (cached?.outcome.kind === 'body' && isStaleWorthy(error) && Date.now() < cached.staleUntil) {
+        this.warnStale(operation, cached);
+        return cached.outcome.body;
+      }
+      throw error;
+    }
+  }
+
+  /** Concurrent identical calls, from any request, share one HTTP call. */
+  private shared(cacheKey: string, fetch: () => Promise<unknown>): Promise<unknown> {
+    let flight = this.flights.get(cacheKey);
+    if (!flight) {
+      flight = fetch().finally(() => this.flights.delete(cacheKey));
+      this.flights.set(cacheKey, flight);
+    }
+    return flight;
+  }
+
+  private async fetchAndRemember(
+    policy: OperationPolicy,
+    cacheKey: string,
+    attempt: Attempt,
+  ): Promise<unknown> {
+    const deadline = currentScope()?.deadline ?? Date.now() + this.timing.defaultDeadlineMs;
+    const fetchedAt = Date.now();
+    try {
+      const body = await this.resilience.execute(async () => {
+        await this.pacer.acquire(policy.dimension, deadline);
+        return attempt(policy.dimension);
+      }, policy.idempotent);
+      if (policy.freshMs > 0) {
+        await this.cache.set(cacheKey, {
+          outcome: { kind: 'body', body },
+          fetchedAt,
+          freshUntil: fetchedAt + policy.freshMs,
+          staleUntil: fetchedAt + policy.freshMs + policy.staleGraceMs,
+        });
+      }
+      return body;
+    } catch (error) {
+      if (error instanceof UpstreamError && NOT_FOUND_CODES.has(error.code) && policy.notFoundMs > 0) {
+        const until = fetchedAt + policy.notFoundMs;
+        await this.cache.set(cacheKey, {
+          outcome: { kind: 'not-found', code: error.code, message: error.message },
+          fetchedAt,
+          freshUntil: until,
+          staleUntil: until,
+        });
+      }
+      throw error;
+    }
+  }
+
+  private warnStale(operation: string, cached: CacheEntry): void {
+    const ageSeconds = Math.round((Date.now() - cached.fetchedAt) / 1000);
+    currentScope()?.warnings.push({
+      code: 'STALE_DATA',
+      service: this.service,
+      operation,
+      ageSeconds,
+      message: `The ${this.service} service is failing; this ${operation} data was fetched ${ageSeconds} s ago.`,
+    });
+  }
+}
+
+function scaled(policy: OperationPolicy, scale: number): OperationPolicy {
+  if (scale === 1) return policy;
+  return {
+    ...policy,
+    freshMs: policy.freshMs * scale,
+    staleGraceMs: policy.staleGraceMs * scale,
+    notFoundMs: policy.notFoundMs * scale,
+  };
+}
+
+function replay(service: ServiceName, entry: CacheEntry): unknown {
+  if (entry.outcome.kind === 'body') return entry.outcome.body;
+  throw new UpstreamError(service, entry.outcome.code as ErrorCode, entry.outcome.message);
+}
+
+function isStaleWorthy(error: unknown): boolean {
+  return error instanceof UpstreamError && STALE_WORTHY_CODES.has(error.code);
+}

@@ -1,0 +1,32 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ServiceName } from '../services';
+
+/** Data served from cache after its upstream failed: the client is told (API.md section 5, stale if error). */
+export interface StaleDataWarning {
+  code: 'STALE_DATA';
+  service: ServiceName;
+  operation: string;
+  ageSeconds: number;
+  message: string;
+}
+
+/**
+ * What an upstream call needs to know of the GraphQL request it serves, carried
+ * by AsyncLocalStorage so that loaders and clients need no extra arguments.
+ */
+export interface RequestScope {
+  /** Epoch milliseconds by which the whole request must be answered. */
+  deadline: number;
+  warnings: StaleDataWarning[];
+}
+
+const storage = new AsyncLocalStorage<RequestScope>();
+
+export function runInScope<T>(scope: RequestScope, fn: () => T): T {
+  return storage.run(scope, fn);
+}
+
+/** The scope of the request being served, if any (background refreshes have none). */
+export function currentScope(): RequestScope | undefined {
+  return storage.getStore();
+}

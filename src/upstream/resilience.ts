@@ -1,0 +1,98 @@
+import {
+  BrokenCircuitError,
+  circuitBreaker,
+  ConsecutiveBreaker,
+  handleWhen,
+  retry,
+  type CircuitBreakerPolicy,
+  type IBackoff,
+  type IBackoffFactory,
+  type IRetryBackoffContext,
+  type RetryPolicy,
+} from 'cockatiel';
+import { UpstreamError } from '../errors';
+import type { ServiceName } from '../services';
+import { currentScope } from './request-scope';
+
+export interface ResilienceOptions {
+  /** Consecutive failures that open the circuit. */
+  failureThreshold: number;
+  /** How long the circuit stays open before one probe call may go. */
+  halfOpenAfterMs: number;
+  /** Attempts in all, the first included. */
+  maxAttempts: number;
+}
+
+/** Failures that say the upstream is unwell (they count towards opening its circuit). */
+function isOutage(error: Error): boolean {
+  return (
+    error instanceof UpstreamError &&
+    (error.code === 'UPSTREAM_UNAVAILABLE' ||
+      error.code === 'UPSTREAM_TIMEOUT' ||
+      error.code === 'UPSTREAM_BAD_RESPONSE')
+  );
+}
+
+/** The wait before the next attempt: the upstream's Retry-After when it gave one, else jittered exponential. */
+function retryDelayMs(error: unknown, attempt: number): number {
+  if (error instanceof UpstreamError && error.retryAfterSeconds !== undefined)
+    return error.retryAfterSeconds * 1000;
+  return Math.min(1000, 100 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
+}
+
+/** Retry only a transient failure whose wait still fits the request's deadline. */
+function worthRetrying(error: Error): boolean {
+  if (!(error instanceof UpstreamError) || !error.transient) return false;
+  const deadline = currentScope()?.deadline ?? Infinity;
+  return Date.now() + retryDelayMs(error, 1) < deadline;
+}
+
+class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>> {
+  next(context: IRetryBackoffContext<unknown>): IBackoff<IRetryBackoffContext<unknown>> {
+    const error = 'error' in context.result ? context.result.error : undefined;
+    return { duration: retryDelayMs(error, context.attempt), next: (c) => this.next(c) };
+  }
+}
+
+/**
+ * Retry and circuit breaking for one upstream (cockatiel): the retry wraps the
+ * circuit, so every attempt is counted and an open circuit stops retrying.
+ */
+export class Resilience {
+  readonly circuit: CircuitBreakerPolicy;
+  private readonly retries: RetryPolicy;
+
+  constructor(
+    private readonly service: ServiceName,
+    private readonly options: ResilienceOptions,
+  ) {
+    this.circuit = circuitBreaker(handleWhen(isOutage), {
+      halfOpenAfter: options.halfOpenAfterMs,
+      breaker: new ConsecutiveBreaker(options.failureThreshold),
+    });
+    this.retries = retry(handleWhen(worthRetrying), {
+      maxAttempts: options.maxAttempts - 1,
+      backoff: new RetryAfterBackoff(),
+    });
+  }
+
+  async execute<T>(attempt: () => Promise<T>, idempotent: boolean): Promise<T> {
+    const once = () => this.circuit.execute(attempt);
+    try {
+      return await (idempotent ? this.retries.execute(once) : once());
+    } catch (error) {
+      if (error instanceof BrokenCircuitError) throw this.openCircuitError();
+      throw error;
+    }
+  }
+
+  private openCircuitError(): UpstreamError {
+    const seconds = Math.ceil(this.options.halfOpenAfterMs / 1000);
+    return new UpstreamError(
+      this.service,
+      'UPSTREAM_UNAVAILABLE',
+      `The ${this.service} service is failing, so the gateway is not calling it for now; retry in about ${seconds} s.`,
+      seconds,
+    );
+  }
+}
