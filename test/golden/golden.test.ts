@@ -142,3 +142,24 @@ describe('the golden cross-domain query', () => {
     expect(Math.max(...climate) - Math.min(...climate)).toBeLessThan(100);
   });
 });
+
+describe('the golden query with production upstream discipline', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({});
+  });
+  afterAll(() => stack.close());
+
+  it('is answered warm entirely from cache: every operation it uses has a cache policy', async () => {
+    const { streets } = stack.sandbox.dataset;
+    const destination = streets.find((s) => s.state === 'Kano' && s.code !== 'KN3A 7QP')!.code;
+    const query = goldenQuery(buildSchema(), destination, streets.find((s) => s.state === 'Lagos')!.code);
+    const cold = await stack.query(query, { code: 'KN3A 7QP' });
+    expect(cold.errors).toBeUndefined();
+    expect(stack.sandbox.controls.count()).toBe(16);
+    stack.sandbox.controls.clearLog();
+    const warm = await stack.query(query, { code: 'KN3A 7QP' });
+    expect(warm.data).toEqual(cold.data);
+    expect(stack.sandbox.controls.counts()).toEqual({});
+  });
+});

@@ -1,0 +1,218 @@
+import { startTestStack, type TestStack } from '../support/gateway';
+
+const KANO = 'KN3A 7QP';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Production defaults except what a scenario names. */
+async function withStack(
+  env: Record<string, string>,
+  scenario: (stack: TestStack) => Promise<void>,
+): Promise<void> {
+  const stack = await startTestStack(env);
+  try {
+    await scenario(stack);
+  } finally {
+    await stack.close();
+  }
+}
+
+const climateOf = (code: string) =>
+  `{ loccode(code: "${code}") { code climate { state airTemperatureCelsius } } }`;
+
+describe('upstream discipline (issue #4)', () => {
+  it('a 503 on healthcare degrades that field only, coded UPSTREAM_UNAVAILABLE, after one retry', () =>
+    withStack({}, async (stack) => {
+      stack.sandbox.controls.injectFault({ service: 'healthcare', kind: 'status', status: 503 });
+      const { data, errors } = await stack.query(
+        `{ loccode(code: "${KANO}") { climate { state } street { name } address { streetName } healthcareAccess { accessScore } } }`,
+      );
+      expect(errors).toHaveLength(1);
+      expect(errors![0]).toMatchObject({
+        path: ['loccode', 'healthcareAccess'],
+        extensions: { code: 'UPSTREAM_UNAVAILABLE', service: 'healthcare' },
+      });
+      expect(data.loccode.climate.state).toBe('Kano');
+      expect(data.loccode.street.name).toEqual(expect.any(String));
+      expect(data.loccode.address.streetName).toEqual(expect.any(String));
+      expect(stack.sandbox.controls.count({ service: 'healthcare', operation: 'access' })).toBe(2);
+    }));
+
+  it('retries a 429 with Retry-After: 1 once, about a second later, and succeeds', () =>
+    withStack({}, async (stack) => {
+      stack.sandbox.controls.injectFault({
+        service: 'agriculture',
+        operation: 'climate',
+        kind: 'status',
+        status: 429,
+        retryAfterSeconds: 1,
+        times: 1,
+      });
+      const started = Date.now();
+      const { data, errors } = await stack.query(climateOf(KANO));
+      expect(errors).toBeUndefined();
+      expect(data.loccode.climate.state).toBe('Kano');
+      const [first, second] = stack.sandbox.controls.requests({
+        service: 'agriculture',
+        operation: 'climate',
+      });
+      expect([first!.outcome, second!.outcome]).toEqual(['fault:status', 'ok']);
+      expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+      expect(Date.now() - started).toBeLessThan(3000);
+    }));
+
+  it('does not retry when Retry-After would pass the request deadline, and says when to come back', () =>
+    withStack({ REQUEST_DEADLINE_MS: '2000' }, async (stack) => {
+      stack.sandbox.controls.injectFault({
+        service: 'agriculture',
+        operation: 'climate',
+        kind: 'status',
+        status: 429,
+        retryAfterSeconds: 30,
+      });
+      const started = Date.now();
+      const { errors } = await stack.query(climateOf(KANO));
+      expect(errors![0]!.extensions).toMatchObject({
+        code: 'UPSTREAM_RATE_LIMITED',
+        service: 'agriculture',
+        retryAfterSeconds: 30,
+      });
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(stack.sandbox.controls.count({ service: 'agriculture' })).toBe(1);
+    }));
+
+  it('turns a hang past the timeout into UPSTREAM_TIMEOUT within the timeout plus 10%', () =>
+    withStack({ UPSTREAM_TIMEOUT_MS: '600' }, async (stack) => {
+      stack.sandbox.controls.injectFault({ service: 'healthcare', operation: 'heatmap', kind: 'hang' });
+      const started = Date.now();
+      const { errors } = await stack.query(`{ loccode(code: "${KANO}") { heatmap { radiusKm } } }`);
+      const elapsed = Date.now() - started;
+      expect(errors![0]!.extensions).toMatchObject({ code: 'UPSTREAM_TIMEOUT', service: 'healthcare' });
+      expect(elapsed).toBeGreaterThanOrEqual(600);
+      expect(elapsed).toBeLessThan(660);
+    }));
+
+  it('opens the circuit after N consecutive failures, calls nothing while open, and closes after a good probe', () =>
+    withStack(
+      { CIRCUIT_FAILURE_THRESHOLD: '3', CIRCUIT_OPEN_SECONDS: '1', UPSTREAM_MAX_ATTEMPTS: '1' },
+      async (stack) => {
+        const codes = stack.sandbox.dataset.streets.slice(0, 6).map((s) => s.code);
+        const address = (code: string) =>
+          stack.query(`{ loccode(code: "${code}") { address { streetName } } }`);
+        const calls = () => stack.sandbox.controls.count({ service: 'address' });
+        stack.sandbox.controls.injectFault({ service: 'address', kind: 'status', status: 500 });
+        for (const code of codes.slice(0, 3)) await address(code);
+        expect(calls()).toBe(3);
+
+        const refused = await address(codes[3]!);
+        expect(refused.errors![0]!.extensions).toMatchObject({
+          code: 'UPSTREAM_UNAVAILABLE',
+          service: 'address',
+        });
+        expect(refused.errors![0]!.message).toMatch(/not calling it for now/);
+        expect(calls()).toBe(3);
+
+        stack.sandbox.controls.clearFaults();
+        await sleep(1100);
+        const probe = await address(codes[4]!);
+        expect(probe.errors).toBeUndefined();
+        expect(calls()).toBe(4);
+        expect((await address(codes[5]!)).errors).toBeUndefined();
+        expect(calls()).toBe(5);
+      },
+    ));
+
+  it('answers 300 requests over 10 loccodes without one upstream 429 at 60 a minute: cached, then paced', () =>
+    withStack({}, async (stack) => {
+      const codes = stack.sandbox.dataset.streets.slice(0, 10).map((s) => s.code);
+      const results = [];
+      for (let round = 0; round < 15; round++) {
+        results.push(
+          ...(await Promise.all(
+            Array.from({ length: 20 }, (_, i) => stack.query(climateOf(codes[i % 10]!))),
+          )),
+        );
+      }
+      expect(results.filter((r) => r.errors !== undefined)).toEqual([]);
+      expect(stack.sandbox.controls.count({ service: 'agriculture', outcome: 'rate-limited' })).toBe(0);
+      expect(stack.sandbox.controls.count({ service: 'agriculture', operation: 'climate' })).toBe(10);
+    }));
+
+  it('fails fast with UPSTREAM_RATE_LIMITED when the budget could not be met before the deadline', () =>
+    withStack({ HEALTH_RATE_LIMIT_PER_MINUTE: '2', REQUEST_DEADLINE_MS: '1500' }, async (stack) => {
+      const codes = stack.sandbox.dataset.streets.slice(0, 3).map((s) => s.code);
+      const access = (code: string) =>
+        stack.query(`{ loccode(code: "${code}") { healthcareAccess { accessScore } } }`);
+      expect((await access(codes[0]!)).errors).toBeUndefined();
+      expect((await access(codes[1]!)).errors).toBeUndefined();
+      const started = Date.now();
+      const third = await access(codes[2]!);
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(third.errors![0]!.extensions).toMatchObject({
+        code: 'UPSTREAM_RATE_LIMITED',
+        service: 'healthcare',
+      });
+      expect(third.errors![0]!.extensions!.retryAfterSeconds).toBeGreaterThanOrEqual(55);
+      expect(stack.sandbox.controls.count({ service: 'healthcare' })).toBe(2);
+    }));
+
+  it('shares one upstream call among 100 concurrent identical cold queries', () =>
+    withStack({}, async (stack) => {
+      stack.sandbox.controls.setLatency('all', { fixedMs: 100, jitterMs: 0 });
+      const query = `{ loccode(code: "${KANO}") { climate { state } street { name } healthcareAccess { accessScore } } }`;
+      const results = await Promise.all(Array.from({ length: 100 }, () => stack.query(query)));
+      expect(results.filter((r) => r.errors !== undefined)).toEqual([]);
+      expect(stack.sandbox.controls.counts()).toEqual({
+        'agriculture/climate': 1,
+        'healthcare/access': 1,
+        'maps/resolveLoccode': 1,
+      });
+    }));
+
+  it('serves expired data with a staleness warning when the upstream fails (stale if error)', () =>
+    // Climate stays fresh 10 minutes; scaled, 300 ms, then stale-servable for 11 s.
+    withStack({ CACHE_TTL_SCALE: '0.0005' }, async (stack) => {
+      const first = await stack.query(climateOf(KANO));
+      await sleep(400);
+      stack.sandbox.controls.injectFault({
+        service: 'agriculture',
+        operation: 'climate',
+        kind: 'status',
+        status: 503,
+      });
+      const stale = await stack.query(climateOf(KANO));
+      expect(stale.errors).toBeUndefined();
+      expect(stale.data).toEqual(first.data);
+      expect(stale.response.json.extensions.warnings).toEqual([
+        {
+          code: 'STALE_DATA',
+          service: 'agriculture',
+          operation: 'climate',
+          ageSeconds: expect.any(Number),
+          message: expect.stringMatching(/agriculture service is failing/),
+        },
+      ]);
+      // It did ask: a failing upstream is still tried (and retried) before stale data is served.
+      expect(
+        stack.sandbox.controls.count({
+          service: 'agriculture',
+          operation: 'climate',
+          outcome: 'fault:status',
+        }),
+      ).toBe(2);
+    }));
+
+  it('answers a warm query from cache, and remembers a not-found for a short while', () =>
+    withStack({}, async (stack) => {
+      const query = `{ loccode(code: "${KANO}") { climate { state } street { name } address { streetName } } }`;
+      const cold = await stack.query(query);
+      stack.sandbox.controls.clearLog();
+      const warm = await stack.query(query);
+      expect(warm.data).toEqual(cold.data);
+      expect(stack.sandbox.controls.counts()).toEqual({});
+
+      const unknown = climateOf('ZZ9Z 9ZZ');
+      expect((await stack.query(unknown)).errors![0]!.extensions!.code).toBe('LOCCODE_NOT_FOUND');
+      expect((await stack.query(unknown)).errors![0]!.extensions!.code).toBe('LOCCODE_NOT_FOUND');
+      expect(stack.sandbox.controls.count({ service: 'agriculture' })).toBe(1);
+    }));
+});
