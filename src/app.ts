@@ -28,6 +28,8 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     upstreams,
     exposeErrorDetails: config.exposeErrorDetails,
     requestDeadlineMs: config.discipline.requestDeadlineMs,
+    responseCacheEnabled: config.discipline.responseCacheEnabled,
+    cacheTtlScale: config.discipline.cacheTtlScale,
   });
   return {
     url: gateway.url,

@@ -42,6 +42,8 @@ export interface DisciplineConfig {
   requestDeadlineMs: number;
   /** Cross-request cache of upstream answers; off only for tests that count calls per request. */
   cacheEnabled: boolean;
+  /** Whole responses kept for their cache-control max-age, so an identical warm query is not executed again. */
+  responseCacheEnabled: boolean;
   /** Pacing under the documented budgets; off only for tests that reshape the sandbox's limits. */
   pacingEnabled: boolean;
   cacheMaxEntries: number;
@@ -71,6 +73,7 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
       requestDeadlineMs: integer(env, 'REQUEST_DEADLINE_MS', 10_000, 100, 300_000, problems),
       cacheEnabled: onOff(env, 'UPSTREAM_CACHE', problems),
       pacingEnabled: onOff(env, 'UPSTREAM_PACING', problems),
+      responseCacheEnabled: onOff(env, 'RESPONSE_CACHE', problems),
       cacheMaxEntries: integer(env, 'CACHE_MAX_ENTRIES', 50_000, 1, 10_000_000, problems),
       cacheMaxBytes: integer(env, 'CACHE_MAX_MB', 64, 1, 65_536, problems) * 1024 * 1024,
       cacheTtlScale: decimal(env, 'CACHE_TTL_SCALE', 1, 0.00001, 1000, problems),

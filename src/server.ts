@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap } from '@apollo/server';
+import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import responseCachePlugin from '@apollo/server-plugin-response-cache';
 import {
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
@@ -15,7 +17,7 @@ import { buildSchema } from './schema';
 import type { Upstreams } from './upstreams';
 import { listen, readBody } from './http-server';
 import { runInScope, type RequestScope } from './upstream/request-scope';
-import { warningsPlugin } from './warnings-plugin';
+import { responsePolicyPlugin } from './response-policy-plugin';
 
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -25,6 +27,8 @@ export interface GatewayOptions {
   upstreams: Upstreams;
   exposeErrorDetails: boolean;
   requestDeadlineMs: number;
+  responseCacheEnabled: boolean;
+  cacheTtlScale: number;
 }
 
 export interface Gateway {
@@ -47,7 +51,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         }),
       ),
     plugins: [
-      warningsPlugin(),
+      responsePolicyPlugin(options.cacheTtlScale),
+      // Fields without a hint that return objects take the longest TTL; every domain field has its own,
+      // and a response's policy is the shortest among its fields.
+      ApolloServerPluginCacheControl({ defaultMaxAge: 86_400 }),
+      ...(options.responseCacheEnabled ? [responseCachePlugin()] : []),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginInlineTraceDisabled(),

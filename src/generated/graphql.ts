@@ -84,6 +84,13 @@ export type AddressStreet = {
   osmId?: Maybe<Scalars['String']['output']>;
 };
 
+/** Whether a cached answer may be shared between clients (PUBLIC) or only reused for one (PRIVATE). */
+export type CacheControlScope =
+  /** Only the client's own cache may keep it. */
+  | 'PRIVATE'
+  /** Any cache may keep and share it. */
+  | 'PUBLIC';
+
 /**
  * Weather and soil at a loccode's area. The measurement fields are those of the
  * most recent reading; `readings` lists every reading the service returned
@@ -1542,6 +1549,7 @@ export type ResolversTypes = ResolversObject<{
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Address: ResolverTypeWrapper<Omit<Address, 'loccode'> & { loccode?: Maybe<ResolversTypes['Loccode']> }>;
   AddressStreet: ResolverTypeWrapper<AddressStreet>;
+  CacheControlScope: CacheControlScope;
   Climate: ResolverTypeWrapper<Climate>;
   ClimateInterpretation: ResolverTypeWrapper<ClimateInterpretation>;
   ClimateOutlook: ClimateOutlook;
@@ -1558,9 +1566,7 @@ export type ResolversTypes = ResolversObject<{
   EmergencyFacility: ResolverTypeWrapper<EmergencyFacility>;
   EmergencyInfo: ResolverTypeWrapper<EmergencyInfo>;
   EnvironmentalVitals: ResolverTypeWrapper<EnvironmentalVitals>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Facility: ResolverTypeWrapper<Facility>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   FacilityCounts: ResolverTypeWrapper<FacilityCounts>;
   FacilityLevel: FacilityLevel;
   FacilityScoreWeights: ResolverTypeWrapper<FacilityScoreWeights>;
@@ -1612,6 +1618,8 @@ export type ResolversTypes = ResolversObject<{
   WordmarkImage: ResolverTypeWrapper<WordmarkImageModel>;
   WordmarkPosition: WordmarkPosition;
   YieldPrediction: ResolverTypeWrapper<YieldPrediction>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1635,9 +1643,7 @@ export type ResolversParentTypes = ResolversObject<{
   EmergencyFacility: EmergencyFacility;
   EmergencyInfo: EmergencyInfo;
   EnvironmentalVitals: EnvironmentalVitals;
-  Int: Scalars['Int']['output'];
   Facility: Facility;
-  Boolean: Scalars['Boolean']['output'];
   FacilityCounts: FacilityCounts;
   FacilityScoreWeights: FacilityScoreWeights;
   FacilitySearch: FacilitySearch;
@@ -1682,7 +1688,17 @@ export type ResolversParentTypes = ResolversObject<{
   Wordmark: WordmarkModel;
   WordmarkImage: WordmarkImageModel;
   YieldPrediction: YieldPrediction;
+  Boolean: Scalars['Boolean']['output'];
+  Int: Scalars['Int']['output'];
 }>;
+
+export type CacheControlDirectiveArgs = {
+  inheritMaxAge?: Maybe<Scalars['Boolean']['input']>;
+  maxAge?: Maybe<Scalars['Int']['input']>;
+  scope?: Maybe<CacheControlScope>;
+};
+
+export type CacheControlDirectiveResolver<Result, Parent, ContextType = GatewayContext, Args = CacheControlDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type AccessScoreBreakdownResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AccessScoreBreakdown'] = ResolversParentTypes['AccessScoreBreakdown']> = ResolversObject<{
   emergencyProximity?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -2282,3 +2298,6 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
   YieldPrediction?: YieldPredictionResolvers<ContextType>;
 }>;
 
+export type DirectiveResolvers<ContextType = GatewayContext> = ResolversObject<{
+  cacheControl?: CacheControlDirectiveResolver<any, any, ContextType>;
+}>;

@@ -22,13 +22,14 @@ export interface TestStack {
 }
 
 /**
- * Single-request semantics: no cross-request cache, no pacing, no retry, a circuit
+ * Single-request semantics: no cross-request caches, no pacing, no retry, a circuit
  * that never opens. Suites that reuse one stack across tests count calls and read
  * error codes of one request at a time; the upstream-discipline suites (test/upstream)
  * and a golden run with production defaults turn it all back on.
  */
 export const SINGLE_REQUEST_DISCIPLINE = {
   UPSTREAM_CACHE: 'off',
+  RESPONSE_CACHE: 'off',
   UPSTREAM_PACING: 'off',
   UPSTREAM_MAX_ATTEMPTS: '1',
   CIRCUIT_FAILURE_THRESHOLD: '1000000',

@@ -170,7 +170,7 @@ describe('upstream discipline (issue #4)', () => {
 
   it('serves expired data with a staleness warning when the upstream fails (stale if error)', () =>
     // Climate stays fresh 10 minutes; scaled, 300 ms, then stale-servable for 11 s.
-    withStack({ CACHE_TTL_SCALE: '0.0005' }, async (stack) => {
+    withStack({ CACHE_TTL_SCALE: '0.0005', RESPONSE_CACHE: 'off' }, async (stack) => {
       const first = await stack.query(climateOf(KANO));
       await sleep(400);
       stack.sandbox.controls.injectFault({

@@ -1,0 +1,33 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { GatewayContext } from './context';
+
+/**
+ * After execution: a response with warnings (data served stale because its
+ * upstream failed) carries them in `extensions.warnings` and is kept out of every
+ * cache; any other response's max-age is scaled like every cache TTL
+ * (`CACHE_TTL_SCALE`, 1 in production).
+ */
+export function responsePolicyPlugin(ttlScale: number): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async executionDidStart({ contextValue, overallCachePolicy }) {
+          return {
+            async executionDidEnd() {
+              if (contextValue.scope.warnings.length > 0) overallCachePolicy.restrict({ maxAge: 0 });
+              else if (ttlScale !== 1 && overallCachePolicy.maxAge !== undefined) {
+                overallCachePolicy.restrict({ maxAge: Math.floor(overallCachePolicy.maxAge * ttlScale) });
+              }
+            },
+          };
+        },
+        async willSendResponse({ response, contextValue }) {
+          const { warnings } = contextValue.scope;
+          if (warnings.length === 0 || response.body.kind !== 'single') return;
+          const result = response.body.singleResult;
+          result.extensions = { ...result.extensions, warnings };
+        },
+      };
+    },
+  };
+}

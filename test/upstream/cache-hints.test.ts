@@ -1,0 +1,61 @@
+import { startTestStack, type TestStack } from '../support/gateway';
+
+const KANO = 'KN3A 7QP';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('cache hints to clients (Cache-Control on GET)', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({});
+  });
+  afterAll(() => stack.close());
+
+  const get = (query: string) =>
+    stack.http.get(`${stack.app.url}?query=${encodeURIComponent(query)}`, {
+      'apollo-require-preflight': 'true',
+    });
+
+  it("carries the shortest max-age among the fields asked: climate's 10 minutes beside the street's 12 hours", async () => {
+    const street = await get(`{ loccode(code: "${KANO}") { street { name } } }`);
+    expect(street.headers['cache-control']).toBe('max-age=43200, public');
+    const both = await get(`{ loccode(code: "${KANO}") { street { name } climate { state } } }`);
+    expect(both.headers['cache-control']).toBe('max-age=600, public');
+  });
+
+  it('marks a response with an error no-store', async () => {
+    const res = await get('{ loccode(code: "ZZ9Z 9ZZ") { climate { state } } }');
+    expect(res.json.errors[0].extensions.code).toBe('LOCCODE_NOT_FOUND');
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps map display links, built for the caller, private', async () => {
+    const res = await get('{ mapDisplay { tileJsonUrl } }');
+    expect(res.headers['cache-control']).toBe('max-age=3600, private');
+  });
+});
+
+describe('a response served from stale data', () => {
+  it('is marked no-store and never kept by the response cache', async () => {
+    const stack = await startTestStack({ CACHE_TTL_SCALE: '0.0005' });
+    try {
+      const query = `{ loccode(code: "${KANO}") { climate { state } } }`;
+      const url = `${stack.app.url}?query=${encodeURIComponent(query)}`;
+      const headers = { 'apollo-require-preflight': 'true' };
+      await stack.http.get(url, headers);
+      await sleep(400);
+      stack.sandbox.controls.injectFault({
+        service: 'agriculture',
+        operation: 'climate',
+        kind: 'status',
+        status: 503,
+      });
+      const stale = await stack.http.get(url, headers);
+      expect(stale.json.extensions.warnings[0].code).toBe('STALE_DATA');
+      expect(stale.headers['cache-control']).toBe('no-store');
+      const again = await stack.http.get(url, headers);
+      expect(again.json.extensions.warnings[0].code).toBe('STALE_DATA');
+    } finally {
+      await stack.close();
+    }
+  });
+});
