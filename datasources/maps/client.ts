@@ -59,7 +59,7 @@ export class MapsClient extends UpstreamClient {
   ) {
     super('maps', { baseUrl: config.baseUrl, ...settings });
     this.mapHost = new MapHostClient(config, settings);
-    this.assets = new MapAssetProxy(config, settings.timeoutMs);
+    this.assets = new MapAssetProxy(config, settings);
   }
 
   /** Spec, Authentication 2: REST takes the `X-Api-Key` header (preferred). */

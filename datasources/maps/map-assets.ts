@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errors as undiciErrors, Pool } from 'undici';
 import type { MapsUpstreamConfig } from '../../src/config';
+import { UpstreamError, type ErrorCode } from '../../src/errors';
 import { logger } from '../../src/logger';
+import type { ClientSettings } from '../../src/upstream/client';
 import { MAP_ASSET_PREFIX, rewriteAssetLinks } from './asset-urls';
 
 /** The resources of `{map_host}/sdk/` a map library loads (spec, Map display); nothing else is forwarded. */
@@ -35,12 +37,31 @@ interface Answer {
   body: string | Buffer;
 }
 
+/** A map-host answer as the upstream cache keeps it; links are rewritten per request, for its origin. */
+interface HostAnswer {
+  status: number;
+  type: string;
+  headers: Record<string, string>;
+  bodyBase64: string;
+}
+
+/** The operation (cache policy and rate-limit dimension, spec Limits) of each kind of resource. */
+function assetOperation(assetPath: string): string {
+  if (assetPath.startsWith('styles/')) return 'style';
+  if (assetPath === 'tiles.json') return 'tileMetadata';
+  if (assetPath.startsWith('tiles/')) return 'tile';
+  if (assetPath.startsWith('sprites/')) return 'sprite';
+  if (assetPath.startsWith('fonts/')) return 'glyphs';
+  return 'wordmark';
+}
+
 /**
  * Serves `GET /maps/<path>` from `{map_host}/sdk/<path>`, adding the key server-side:
  * map resources authenticate only with a `key` query parameter, and keys never reach
  * clients (API.md section 1). Links inside style, TileJSON and wordmark documents are
  * rewritten to `/maps/...`; tiles, sprites and glyphs pass through byte for byte.
- * Every client's map loads spend the gateway key's budget (10 per minute, spec Limits).
+ * Every client's map loads spend the gateway key's budget (10 per minute, spec Limits),
+ * so answers go through the maps discipline: cached, shared in flight, paced.
  */
 export class MapAssetProxy {
   private readonly pool: Pool;
@@ -48,8 +69,9 @@ export class MapAssetProxy {
 
   constructor(
     private readonly config: MapsUpstreamConfig,
-    timeoutMs: number,
+    private readonly settings: ClientSettings,
   ) {
+    const { timeoutMs } = settings;
     const host = new URL(config.hostUrl);
     this.basePath = host.pathname.replace(/\/+$/, '');
     this.pool = new Pool(host.origin, {
@@ -76,25 +98,58 @@ export class MapAssetProxy {
     return checkRequest(method, assetPath, url) ?? this.forward(assetPath, url.searchParams, origin);
   }
 
-  /** The client's parameters (any `key` of theirs dropped) plus the gateway's key. */
+  /** From cache or the host; the client's parameters (any `key` of theirs dropped) plus the gateway's key. */
   private async forward(assetPath: string, parameters: URLSearchParams, origin: string): Promise<Answer> {
     const query = new URLSearchParams(parameters);
-    query.set('key', this.config.apiKey);
+    query.delete('key');
+    query.sort();
     try {
-      const upstream = await this.pool.request({
-        method: 'GET',
-        path: `${this.basePath}/sdk/${assetPath}?${query}`,
-        headers: { 'accept-encoding': 'identity' },
-      });
-      const body = Buffer.from(await upstream.body.arrayBuffer());
-      const headers = passedHeaders(upstream.headers);
-      if (upstream.statusCode >= 200 && upstream.statusCode < 300) {
-        return this.success(upstream.statusCode, headers, contentType(upstream.headers), body, origin);
-      }
-      return failure(upstream.statusCode, headers);
+      const answer = (await this.settings.discipline.run(
+        assetOperation(assetPath),
+        `GET ${assetPath}?${query}`,
+        (dimension) => this.fetchFromHost(assetPath, query, dimension),
+      )) as HostAnswer;
+      return this.success(
+        answer.status,
+        answer.headers,
+        answer.type,
+        Buffer.from(answer.bodyBase64, 'base64'),
+        origin,
+      );
     } catch (error) {
-      return transportFailure(error);
+      return refusalFor(error);
     }
+  }
+
+  /** One exchange with the map host; a refusal becomes an {@link UpstreamError}, so it is never cached as an answer. */
+  private async fetchFromHost(
+    assetPath: string,
+    query: URLSearchParams,
+    dimension: string,
+  ): Promise<HostAnswer> {
+    const keyed = new URLSearchParams(query);
+    keyed.set('key', this.config.apiKey);
+    let upstream;
+    try {
+      upstream = await this.pool.request({
+        method: 'GET',
+        path: `${this.basePath}/sdk/${assetPath}?${keyed}`,
+        headers: { 'accept-encoding': 'identity' },
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+    } catch (error) {
+      throw transportError(error);
+    }
+    this.settings.discipline.pacer.observe(dimension, upstream.headers, upstream.statusCode);
+    const body = Buffer.from(await upstream.body.arrayBuffer());
+    if (upstream.statusCode < 200 || upstream.statusCode >= 300)
+      throw hostRefusal(upstream.statusCode, upstream.headers);
+    return {
+      status: upstream.statusCode,
+      type: contentType(upstream.headers),
+      headers: passedHeaders(upstream.headers),
+      bodyBase64: body.toString('base64'),
+    };
   }
 
   /** JSON documents get their links rewritten; anything that would still carry the key is withheld. */
@@ -137,34 +192,74 @@ function checkRequest(method: string, assetPath: string, url: URL): Answer | und
   return undefined;
 }
 
-function transportFailure(error: unknown): Answer {
+function transportError(error: unknown): UpstreamError {
   const timedOut =
-    error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError;
+    (error as { name?: unknown } | null)?.name === 'TimeoutError' ||
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError;
   logger.warn('map asset transport failure', { error: (error as Error).name });
   return timedOut
-    ? refusal(504, 'The map host did not answer in time; try again shortly.')
-    : refusal(502, 'The map host could not be reached; try again shortly.');
+    ? new UpstreamError('maps', 'UPSTREAM_TIMEOUT', 'The map host did not answer in time; try again shortly.')
+    : new UpstreamError(
+        'maps',
+        'UPSTREAM_UNAVAILABLE',
+        'The map host could not be reached; try again shortly.',
+        undefined,
+        true,
+      );
 }
 
-/** The map host's refusal, in the gateway's words (its body may echo the key, so it is never forwarded). */
-function failure(status: number, headers: Record<string, string>): Answer {
-  switch (status) {
-    case 400:
-      return refusal(400, 'The map host refused this request; check the path and its parameters.');
-    case 404:
-      return refusal(404, 'The map host has no such resource (for styles: no such family).');
-    case 429:
-      return refusal(
-        429,
-        'The map load budget shared by all clients of this gateway is spent; retry later.',
-        {
-          ...headers,
-        },
-      );
-    default:
-      logger.warn('map host failure', { status });
-      return refusal(502, 'The map host failed to answer; try again shortly.');
+/** The map host's refusal, in the gateway's words (its body may echo the key, so it is never read). */
+function hostRefusal(status: number, headers: Record<string, string | string[] | undefined>): UpstreamError {
+  const retryAfter = Number(headers['retry-after']);
+  const seconds = Number.isFinite(retryAfter) ? Math.ceil(retryAfter) : undefined;
+  if (status === 400) {
+    return new UpstreamError(
+      'maps',
+      'BAD_USER_INPUT',
+      'The map host refused this request; check the path and its parameters.',
+    );
   }
+  if (status === 404) {
+    return new UpstreamError(
+      'maps',
+      'NOT_FOUND',
+      'The map host has no such resource (for styles: no such family).',
+    );
+  }
+  if (status === 429) {
+    return new UpstreamError(
+      'maps',
+      'UPSTREAM_RATE_LIMITED',
+      'The map load budget shared by all clients of this gateway is spent; retry later.',
+      seconds,
+      true,
+    );
+  }
+  logger.warn('map host failure', { status });
+  const transient = status === 502 || status === 503;
+  return new UpstreamError(
+    'maps',
+    'UPSTREAM_UNAVAILABLE',
+    'The map host failed to answer; try again shortly.',
+    seconds,
+    transient,
+  );
+}
+
+const REFUSAL_STATUS: Partial<Record<ErrorCode, number>> = {
+  BAD_USER_INPUT: 400,
+  NOT_FOUND: 404,
+  UPSTREAM_RATE_LIMITED: 429,
+  UPSTREAM_TIMEOUT: 504,
+};
+
+/** An HTTP answer for a failure, with Retry-After when the budget or the host said when. */
+function refusalFor(error: unknown): Answer {
+  if (!(error instanceof UpstreamError)) throw error;
+  const headers: Record<string, string> =
+    error.retryAfterSeconds === undefined ? {} : { 'retry-after': String(error.retryAfterSeconds) };
+  return refusal(REFUSAL_STATUS[error.code] ?? 502, error.message, headers);
 }
 
 function refusal(status: number, message: string, headers: Record<string, string> = {}): Answer {

@@ -43,8 +43,11 @@ const POLICIES: Record<ServiceName, Record<string, OperationPolicy>> = {
     optimize: policy(10 * MINUTE, HOUR, 'optimize'),
     style: policy(HOUR, 24 * HOUR, 'mapLoads'),
     tile: policy(12 * HOUR, 7 * 24 * HOUR, 'tiles'),
-    // Never billed and not rate limited (spec, Map display); cached like the style.
-    wordmark: policy(HOUR, 24 * HOUR, 'unlimited'),
+    // Not rate limited (spec, Limits: no row for them); static assets, cached long.
+    tileMetadata: policy(12 * HOUR, 7 * 24 * HOUR, 'unlimited'),
+    sprite: policy(12 * HOUR, 7 * 24 * HOUR, 'unlimited'),
+    glyphs: policy(12 * HOUR, 7 * 24 * HOUR, 'unlimited'),
+    wordmark: policy(12 * HOUR, 7 * 24 * HOUR, 'unlimited'),
   },
   healthcare: {
     facilities: policy(HOUR, 24 * HOUR, 'requests'),

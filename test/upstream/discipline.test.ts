@@ -215,4 +215,14 @@ describe('upstream discipline (issue #4)', () => {
       expect((await stack.query(unknown)).errors![0]!.extensions!.code).toBe('LOCCODE_NOT_FOUND');
       expect(stack.sandbox.controls.count({ service: 'agriculture' })).toBe(1);
     }));
+
+  it('serves map styles from cache, so 20 map loads through the gateway spend one of the 10 a minute', () =>
+    withStack({}, async (stack) => {
+      const { data } = await stack.query('{ mapDisplay { styleUrl } }');
+      const loads = await Promise.all(
+        Array.from({ length: 20 }, () => stack.http.get(data.mapDisplay.styleUrl)),
+      );
+      expect(loads.map((r) => r.status)).toEqual(Array(20).fill(200));
+      expect(stack.sandbox.controls.count({ service: 'maps', operation: 'style' })).toBe(1);
+    }));
 });

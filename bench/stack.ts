@@ -1,0 +1,99 @@
+import { Agent, request } from 'undici';
+import { peakRssMiB, startProcess, type Started } from './processes';
+
+export interface Latency {
+  fixedMs: number;
+  jitterMs: number;
+}
+
+/** The sandbox and the gateway, each in its own process, as in production. */
+export class BenchStack {
+  private readonly agent = new Agent({ connections: 64 });
+
+  private constructor(
+    private readonly sandbox: Started,
+    private readonly gateway: Started,
+    readonly graphqlUrl: string,
+    private readonly controlUrl: string,
+  ) {}
+
+  static async start(latency: Latency, gatewayEnv: Record<string, string> = {}): Promise<BenchStack> {
+    const sandbox = await startProcess(
+      'dist/src/sandbox/cli.js',
+      {
+        SANDBOX_AGRICULTURE_PORT: '0',
+        SANDBOX_MAPS_PORT: '0',
+        SANDBOX_HEALTHCARE_PORT: '0',
+        SANDBOX_ADDRESS_PORT: '0',
+      },
+      /Try: curl/,
+    );
+    const value = (name: string) => new RegExp(`${name}=(\\S+)`).exec(sandbox.output())![1]!;
+    const env: Record<string, string> = { PORT: '0', ...gatewayEnv };
+    for (const name of [
+      'AGRI_BASE_URL',
+      'AGRI_API_KEY',
+      'MAP_API_BASE_URL',
+      'MAP_HOST_URL',
+      'MAP_API_KEY',
+      'HEALTH_BASE_URL',
+      'HEALTH_API_KEY',
+      'ADDRESS_BASE_URL',
+      'ADDRESS_API_KEY',
+    ]) {
+      env[name] = value(name);
+    }
+    const gateway = await startProcess('dist/src/main.js', env, /serving GraphQL at (\S+)/);
+    const graphqlUrl = /serving GraphQL at (\S+)/.exec(gateway.output())![1]!;
+    const stack = new BenchStack(sandbox, gateway, graphqlUrl, `${value('AGRI_BASE_URL')}/__sandbox`);
+    await stack.control('PUT', '/latency', { service: 'all', ...latency });
+    return stack;
+  }
+
+  async control(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+    const res = await request(`${this.controlUrl}${path}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      dispatcher: this.agent,
+    });
+    return res.body.json();
+  }
+
+  /** Upstream requests the sandbox received, in all and refused with 429. */
+  async upstreamCalls(): Promise<{ total: number; rateLimited: number; durations: number[] }> {
+    const { requests } = (await this.control('GET', '/requests')) as {
+      requests: Array<{ outcome: string; durationMs: number; at: number }>;
+    };
+    return {
+      total: requests.length,
+      rateLimited: requests.filter((r) => r.outcome === 'rate-limited').length,
+      durations: requests.map((r) => r.durationMs),
+    };
+  }
+
+  /** One GraphQL POST; its latency in milliseconds. */
+  async query(
+    query: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<{ ms: number; errors: unknown }> {
+    const started = performance.now();
+    const res = await request(this.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+      dispatcher: this.agent,
+    });
+    const body = (await res.body.json()) as { errors?: unknown };
+    return { ms: performance.now() - started, errors: body.errors };
+  }
+
+  peakRssMiB(): number {
+    return peakRssMiB(this.gateway.child.pid!);
+  }
+
+  async stop(): Promise<void> {
+    await this.agent.close();
+    await this.gateway.stop();
+    await this.sandbox.stop();
+  }
+}
