@@ -164,14 +164,7 @@ function integer(
   max: number,
   problems: string[],
 ): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    problems.push(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
-    return fallback;
-  }
-  return value;
+  return numeric(env, name, fallback, { min, max, whole: true }, problems);
 }
 
 function decimal(
@@ -182,11 +175,23 @@ function decimal(
   max: number,
   problems: string[],
 ): number {
+  return numeric(env, name, fallback, { min, max, whole: false }, problems);
+}
+
+function numeric(
+  env: Env,
+  name: string,
+  fallback: number,
+  range: { min: number; max: number; whole: boolean },
+  problems: string[],
+): number {
   const raw = env[name]?.trim();
   if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) {
-    problems.push(`${name} must be a number from ${min} to ${max}, got "${raw}".`);
+  const valid = range.whole ? Number.isInteger(value) : Number.isFinite(value);
+  if (!valid || value < range.min || value > range.max) {
+    const kind = range.whole ? 'a whole number' : 'a number';
+    problems.push(`${name} must be ${kind} from ${range.min} to ${range.max}, got "${raw}".`);
     return fallback;
   }
   return value;

@@ -1,0 +1,68 @@
+import { ConfigError, loadConfig } from '../src/config';
+
+function problems(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration (API.md section 1)', () => {
+  it('defaults to 127.0.0.1:4000 with every upstream on the sandbox', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ host: '127.0.0.1', port: 4000, upstreams: {} });
+    expect(config.discipline).toMatchObject({
+      cacheEnabled: true,
+      maxAttempts: 2,
+      requestDeadlineMs: 10_000,
+    });
+  });
+
+  it('takes a live upstream from its base URL and key, without a trailing slash', () => {
+    const config = loadConfig({ ADDRESS_BASE_URL: 'https://address.example.com/api/', ADDRESS_API_KEY: 'k' });
+    expect(config.upstreams.address).toEqual({ baseUrl: 'https://address.example.com/api', apiKey: 'k' });
+  });
+
+  it('gives maps its display host, defaulting to the REST base', () => {
+    const config = loadConfig({ MAP_API_BASE_URL: 'https://maps.example.com', MAP_API_KEY: 'mk_live_x' });
+    expect(config.upstreams.maps?.hostUrl).toBe('https://maps.example.com');
+  });
+
+  it('names the variable when a base URL has no key, or a key no base URL', () => {
+    expect(problems({ AGRI_BASE_URL: 'https://agri.example.com' })).toEqual([
+      'AGRI_BASE_URL is set but AGRI_API_KEY is not; set both to use the live service, or neither for the sandbox.',
+    ]);
+    expect(problems({ HEALTH_API_KEY: 'k' })[0]).toMatch(/^HEALTH_API_KEY is set but HEALTH_BASE_URL is not/);
+    expect(problems({ MAP_HOST_URL: 'https://tiles.example.com' })[0]).toMatch(
+      /^MAP_HOST_URL is set but MAP_API_BASE_URL/,
+    );
+  });
+
+  it('refuses a base URL that is not an http(s) URL, without echoing it', () => {
+    const found = problems({
+      AGRI_BASE_URL: 'not a url with-secret',
+      AGRI_API_KEY: 'k',
+      ADDRESS_BASE_URL: 'ftp://x',
+      ADDRESS_API_KEY: 'k',
+    });
+    expect(found).toEqual([
+      'AGRI_BASE_URL is not a URL; expected something like https://api.example.com.',
+      'ADDRESS_BASE_URL must be an http:// or https:// URL.',
+    ]);
+    expect(found.join(' ')).not.toContain('with-secret');
+  });
+
+  it('lists every bad number and switch at once', () => {
+    expect(
+      problems({ PORT: '70000', UPSTREAM_CACHE: 'maybe', CACHE_TTL_SCALE: '0', EXPOSE_ERROR_DETAILS: 'yes' }),
+    ).toEqual([
+      'PORT must be a whole number from 0 to 65535, got "70000".',
+      'UPSTREAM_CACHE must be on or off, got "maybe".',
+      'CACHE_TTL_SCALE must be a number from 0.00001 to 1000, got "0".',
+      'EXPOSE_ERROR_DETAILS must be true or false, got "yes".',
+    ]);
+  });
+});
