@@ -1,6 +1,6 @@
 import { buildSchema } from '../../src/schema';
 import { startTestStack, type TestStack } from '../support/gateway';
-import { goldenQuery } from '../support/golden-query';
+import { goldenQuery } from '../../bench/golden-query';
 
 /** Leaves the specs themselves leave empty in the sandbox's records (e.g. "null in all seen records"). */
 const NULLABLE_LEAVES = new Set(['bedsCapacity', 'waitTimeEstimateMinutes', 'phone']);
