@@ -3,7 +3,7 @@ import type { ServiceName } from '../services';
 import type { CacheEntry, CacheStore } from './cache-store';
 import { operationPolicy, type OperationPolicy } from './operation-policy';
 import type { Pacer } from './pacer';
-import { currentScope } from './request-scope';
+import { currentScope, outsideScope } from './request-scope';
 import type { Resilience } from './resilience';
 
 /** Answers worth remembering as "not there" for a short while. */
@@ -47,6 +47,10 @@ export class UpstreamDiscipline {
     const cacheKey = `${this.service}\n${key}`;
     const cached = policy.freshMs > 0 ? await this.cache.get(cacheKey) : undefined;
     if (cached && Date.now() < cached.freshUntil) return replay(this.service, cached);
+    if (cached?.outcome.kind === 'body' && Date.now() < cached.freshUntil + policy.revalidateMs) {
+      this.refreshInBackground(policy, cacheKey, attempt);
+      return cached.outcome.body;
+    }
     try {
       return await this.shared(cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt));
     } catch (error) {
@@ -56,6 +60,13 @@ export class UpstreamDiscipline {
       }
       throw error;
     }
+  }
+
+  /** Stale-while-revalidate: the caller already has its answer; a failed refresh leaves the entry as it was. */
+  private refreshInBackground(policy: OperationPolicy, cacheKey: string, attempt: Attempt): void {
+    outsideScope(() => {
+      this.shared(cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt)).catch(() => undefined);
+    });
   }
 
   /** Concurrent identical calls, from any request, share one HTTP call. */
@@ -120,6 +131,7 @@ function scaled(policy: OperationPolicy, scale: number): OperationPolicy {
   return {
     ...policy,
     freshMs: policy.freshMs * scale,
+    revalidateMs: policy.revalidateMs * scale,
     staleGraceMs: policy.staleGraceMs * scale,
     notFoundMs: policy.notFoundMs * scale,
   };

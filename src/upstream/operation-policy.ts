@@ -6,6 +6,8 @@ const HOUR = 60 * MINUTE;
 export interface OperationPolicy {
   /** How long an answer is served without asking again. */
   freshMs: number;
+  /** After that, how long it is still served at once while a fresh one is fetched in the background. */
+  revalidateMs: number;
   /** How much longer it may be served, flagged as stale, when the upstream fails. */
   staleGraceMs: number;
   /** How long a definite "not found" is remembered. */
@@ -16,8 +18,16 @@ export interface OperationPolicy {
   idempotent: boolean;
 }
 
+/** Stale-while-revalidate for half the TTL: every operation here reads data that changes slowly. */
 function policy(freshMs: number, staleGraceMs: number, dimension: string): OperationPolicy {
-  return { freshMs, staleGraceMs, notFoundMs: 30_000, dimension, idempotent: true };
+  return {
+    freshMs,
+    revalidateMs: freshMs / 2,
+    staleGraceMs,
+    notFoundMs: 30_000,
+    dimension,
+    idempotent: true,
+  };
 }
 
 /**
@@ -67,6 +77,7 @@ const POLICIES: Record<ServiceName, Record<string, OperationPolicy>> = {
 /** Calls the table does not name are not cached and spend the service's general budget. */
 const UNCACHED: OperationPolicy = {
   freshMs: 0,
+  revalidateMs: 0,
   staleGraceMs: 0,
   notFoundMs: 0,
   dimension: 'requests',

@@ -26,6 +26,11 @@ export function runInScope<T>(scope: RequestScope, fn: () => T): T {
   return storage.run(scope, fn);
 }
 
+/** Runs `fn` outside any request: a background refresh must not inherit a request's deadline. */
+export function outsideScope<T>(fn: () => T): T {
+  return storage.exit(fn);
+}
+
 /** The scope of the request being served, if any (background refreshes have none). */
 export function currentScope(): RequestScope | undefined {
   return storage.getStore();

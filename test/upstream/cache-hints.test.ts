@@ -42,7 +42,8 @@ describe('a response served from stale data', () => {
       const url = `${stack.app.url}?query=${encodeURIComponent(query)}`;
       const headers = { 'apollo-require-preflight': 'true' };
       await stack.http.get(url, headers);
-      await sleep(400);
+      // Past fresh (300 ms) and past stale-while-revalidate (150 ms more).
+      await sleep(600);
       stack.sandbox.controls.injectFault({
         service: 'agriculture',
         operation: 'climate',

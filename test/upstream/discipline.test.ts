@@ -169,10 +169,11 @@ describe('upstream discipline (issue #4)', () => {
     }));
 
   it('serves expired data with a staleness warning when the upstream fails (stale if error)', () =>
-    // Climate stays fresh 10 minutes; scaled, 300 ms, then stale-servable for 11 s.
+    // Climate stays fresh 10 minutes; scaled, 300 ms, revalidated for 150 ms more, stale-servable for 11 s.
     withStack({ CACHE_TTL_SCALE: '0.0005', RESPONSE_CACHE: 'off' }, async (stack) => {
       const first = await stack.query(climateOf(KANO));
-      await sleep(400);
+      // Past fresh (300 ms) and past stale-while-revalidate (150 ms more).
+      await sleep(600);
       stack.sandbox.controls.injectFault({
         service: 'agriculture',
         operation: 'climate',
@@ -224,5 +225,20 @@ describe('upstream discipline (issue #4)', () => {
       );
       expect(loads.map((r) => r.status)).toEqual(Array(20).fill(200));
       expect(stack.sandbox.controls.count({ service: 'maps', operation: 'style' })).toBe(1);
+    }));
+
+  it('serves a just-expired answer at once and refreshes it in the background (stale while revalidate)', () =>
+    // Climate: fresh 300 ms, then served at once while refreshed for 150 ms more.
+    withStack({ CACHE_TTL_SCALE: '0.0005', RESPONSE_CACHE: 'off' }, async (stack) => {
+      const calls = () => stack.sandbox.controls.count({ service: 'agriculture', operation: 'climate' });
+      await stack.query(climateOf(KANO));
+      stack.sandbox.controls.setLatency('agriculture', { fixedMs: 300, jitterMs: 0 });
+      await sleep(330);
+      const started = Date.now();
+      const { errors } = await stack.query(climateOf(KANO));
+      expect(errors).toBeUndefined();
+      expect(Date.now() - started).toBeLessThan(150);
+      await sleep(400);
+      expect(calls()).toBe(2);
     }));
 });
