@@ -5,6 +5,13 @@ import { goldenQuery } from '../../bench/golden-query';
 /** Leaves the specs themselves leave empty in the sandbox's records (e.g. "null in all seen records"). */
 const NULLABLE_LEAVES = new Set(['bedsCapacity', 'waitTimeEstimateMinutes', 'phone']);
 
+/** One round of calls: every call arrived before the first of them was answered. */
+function allInFlightTogether(calls: Array<{ at: number; durationMs: number }>): boolean {
+  const lastArrival = Math.max(...calls.map((c) => c.at));
+  const firstAnswer = Math.min(...calls.map((c) => c.at + c.durationMs));
+  return lastArrival < firstAnswer;
+}
+
 /** Paths of null values, except leaves the specs allow to be null. */
 function nullPaths(value: unknown, path: string[] = []): string[] {
   if (value === null) return NULLABLE_LEAVES.has(path[path.length - 1] ?? '') ? [] : [path.join('.')];
@@ -109,8 +116,7 @@ describe('the golden cross-domain query', () => {
     expect(errors).toBeUndefined();
     // A generous bound for a shared machine; the benchmark measures the real ratio.
     expect(elapsed).toBeLessThan(5 * 200);
-    const arrivals = stack.sandbox.controls.requests().map((r) => r.at);
-    expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeLessThan(200);
+    expect(allInFlightTogether(stack.sandbox.controls.requests())).toBe(true);
   });
 
   it('asks once for a field named twice under aliases with the same arguments', async () => {
@@ -137,9 +143,7 @@ describe('the golden cross-domain query', () => {
       'agriculture/climate': 49,
       'healthcare/facilities': 49,
     });
-    // Calls to one upstream overlap: the last arrives before the first could have been answered.
-    const climate = stack.sandbox.controls.requests({ service: 'agriculture' }).map((r) => r.at);
-    expect(Math.max(...climate) - Math.min(...climate)).toBeLessThan(100);
+    expect(allInFlightTogether(stack.sandbox.controls.requests({ service: 'agriculture' }))).toBe(true);
   });
 });
 
