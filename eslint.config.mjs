@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.cache/', 'coverage/', 'src/generated/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.cache/',
+      'coverage/',
+      'src/generated/',
+      'examples/*/dist/',
+      'examples/*/src/gql/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
