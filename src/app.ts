@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import { Metrics } from './observability/metrics';
 import { startGateway } from './server';
 import type { ServiceName } from './services';
 import { liveServices, createUpstreams, type UpstreamTargets } from './upstreams';
@@ -8,6 +9,8 @@ export interface App {
   /** `http://host:port/graphql` */
   url: string;
   live: Record<ServiceName, boolean>;
+  /** This gateway's Prometheus registry (served at `/metrics`). */
+  metrics: Metrics;
   /** The embedded sandbox, when any upstream is not configured. */
   sandbox?: Sandbox;
   close(): Promise<void>;
@@ -17,10 +20,12 @@ export interface App {
 export async function startApp(config: Config, sandboxOptions: SandboxOptions = {}): Promise<App> {
   const live = liveServices(config);
   const sandbox = Object.values(live).every(Boolean) ? undefined : await startSandbox(sandboxOptions);
+  const metrics = new Metrics();
   const upstreams = createUpstreams(
     resolveTargets(config, sandbox),
     config.upstreamTimeoutMs,
     config.discipline,
+    metrics,
   );
   const gateway = await startGateway({
     host: config.host,
@@ -30,10 +35,12 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     requestDeadlineMs: config.discipline.requestDeadlineMs,
     responseCacheEnabled: config.discipline.responseCacheEnabled,
     cacheTtlScale: config.discipline.cacheTtlScale,
+    metrics,
   });
   return {
     url: gateway.url,
     live,
+    metrics,
     ...(sandbox && { sandbox }),
     close: async () => {
       await gateway.close();

@@ -28,6 +28,14 @@ export interface Config {
   discipline: DisciplineConfig;
   /** Development switch: error messages and stack traces of unexpected errors reach the client. */
   exposeErrorDetails: boolean;
+  /** OpenTelemetry export, when `OTEL_EXPORTER_OTLP_ENDPOINT` is set. */
+  tracing?: TracingConfig;
+}
+
+export interface TracingConfig {
+  /** OTLP/HTTP base URL; spans go to `<endpoint>/v1/traces`. */
+  endpoint: string;
+  serviceName: string;
 }
 
 /** Every problem with the environment, one sentence each, naming the variable. */
@@ -102,6 +110,9 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
     const hostUrl = mapHost ? url('MAP_HOST_URL', mapHost, problems) : maps.baseUrl;
     if (hostUrl) config.upstreams.maps = { ...maps, hostUrl };
   }
+  const otlp = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+  const endpoint = otlp ? url('OTEL_EXPORTER_OTLP_ENDPOINT', otlp, problems) : undefined;
+  if (endpoint) config.tracing = { endpoint, serviceName: env.OTEL_SERVICE_NAME?.trim() || 'loccode-graph' };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -1,33 +1,41 @@
-import { appendFileSync } from 'node:fs';
+import pino from 'pino';
+import { currentScope } from './upstream/request-scope';
+
+const LEVELS = new Set(['debug', 'info', 'warn', 'error', 'silent']);
+
+/** `LOG_LEVEL` when it names a level, else `info` (`silent` under test unless set). */
+function level(): string {
+  const configured = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info');
+  return LEVELS.has(configured) ? configured : 'info';
+}
 
 /**
- * Structured JSON log lines on stderr (or appended to `LOG_FILE`); `LOG_LEVEL`
- * picks the least severe level written.
+ * Structured JSON lines (pino) on stderr, or appended to `LOG_FILE`. Written synchronously:
+ * logging is light, and a line must not be lost when the process exits after a signal.
+ * Every line logged while serving a request carries its `requestId`.
  */
-const LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
-type Level = (typeof LEVELS)[number];
+const pinoLogger = pino(
+  {
+    level: level(),
+    messageKey: 'message',
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: () => {
+      const requestId = currentScope()?.requestId;
+      return requestId ? { requestId } : {};
+    },
+    // A second line of defence; no code path logs credentials (the test suite scans every line for keys).
+    redact: ['apiKey', 'authorization', 'headers.authorization', 'headers["x-api-key"]'],
+    base: undefined,
+  },
+  pino.destination({ dest: process.env.LOG_FILE ?? 2, sync: true, append: true, mkdir: true }),
+);
 
-function threshold(): number {
-  const configured = (process.env.LOG_LEVEL ??
-    (process.env.NODE_ENV === 'test' ? 'silent' : 'info')) as Level;
-  const index = LEVELS.indexOf(configured);
-  return index === -1 ? LEVELS.indexOf('info') : index;
-}
-
-function write(level: Exclude<Level, 'silent'>, message: string, fields: Record<string, unknown>): void {
-  if (LEVELS.indexOf(level) < threshold()) return;
-  const line = `${JSON.stringify({ time: new Date().toISOString(), level, message, ...fields })}\n`;
-  try {
-    if (process.env.LOG_FILE) appendFileSync(process.env.LOG_FILE, line);
-    else process.stderr.write(line);
-  } catch {
-    // Logging must never break a request; a line that cannot be written is dropped.
-  }
-}
+type Fields = Record<string, unknown>;
 
 export const logger = {
-  debug: (message: string, fields: Record<string, unknown> = {}) => write('debug', message, fields),
-  info: (message: string, fields: Record<string, unknown> = {}) => write('info', message, fields),
-  warn: (message: string, fields: Record<string, unknown> = {}) => write('warn', message, fields),
-  error: (message: string, fields: Record<string, unknown> = {}) => write('error', message, fields),
+  debug: (message: string, fields: Fields = {}) => pinoLogger.debug(fields, message),
+  info: (message: string, fields: Fields = {}) => pinoLogger.info(fields, message),
+  warn: (message: string, fields: Fields = {}) => pinoLogger.warn(fields, message),
+  error: (message: string, fields: Fields = {}) => pinoLogger.error(fields, message),
 };

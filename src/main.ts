@@ -1,6 +1,7 @@
 import { startApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { logger } from './logger';
+import { startTracing } from './observability/tracing';
 import { SERVICE_NAMES } from './services';
 
 /** `npm start`: the gateway, with the embedded sandbox for every upstream not configured. */
@@ -13,16 +14,30 @@ async function main(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
+  const stopTracing = await startTracing(config.tracing);
   const app = await startApp(config);
   console.log(`loccode-graph is serving GraphQL at ${app.url}`);
+  console.log('  (open that URL in a browser for the GraphiQL IDE)');
   for (const service of SERVICE_NAMES) {
     console.log(`  ${service.padEnd(12)} ${app.live[service] ? 'live' : 'sandbox (simulated, embedded)'}`);
   }
   if (config.exposeErrorDetails)
     console.log('  EXPOSE_ERROR_DETAILS is on: unexpected errors show their messages and stacks.');
+  if (stopTracing) console.log('  OpenTelemetry spans are exported to OTEL_EXPORTER_OTLP_ENDPOINT.');
 
-  const stop = (): void => {
-    void app.close().then(() => process.exit(0));
+  // Graceful: the listener closes at once, in-flight requests finish (up to the drain grace period), then exit.
+  const stop = (signal: NodeJS.Signals): void => {
+    logger.info('shutting down: finishing in-flight requests', { signal });
+    app
+      .close()
+      .then(() => stopTracing?.())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error('shutdown failed', { error: error instanceof Error ? error.message : String(error) });
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

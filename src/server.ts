@@ -18,6 +18,12 @@ import type { Upstreams } from './upstreams';
 import { listen, readBody } from './http-server';
 import { runInScope, type RequestScope } from './upstream/request-scope';
 import { responsePolicyPlugin } from './response-policy-plugin';
+import { readiness, sendMetrics } from './observability/endpoints';
+import type { Metrics } from './observability/metrics';
+import { metricsPlugin } from './observability/metrics-plugin';
+import { requestIdOf, withRequestId } from './observability/request-id';
+import { inRequestSpan, tracingPlugin } from './observability/tracing';
+import { createIde } from './ide';
 
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -29,6 +35,7 @@ export interface GatewayOptions {
   requestDeadlineMs: number;
   responseCacheEnabled: boolean;
   cacheTtlScale: number;
+  metrics: Metrics;
 }
 
 export interface Gateway {
@@ -45,29 +52,43 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // Our own masking whatever NODE_ENV says (Apollo would expose stack traces outside production).
     includeStacktraceInErrorResponses: options.exposeErrorDetails,
     formatError: (formatted, error) =>
-      maskError(formatted, error, options.exposeErrorDetails, (unexpected) =>
-        logger.error('unexpected error', {
-          error: unexpected instanceof Error ? unexpected.stack : String(unexpected),
-        }),
+      withRequestId(
+        maskError(formatted, error, options.exposeErrorDetails, (unexpected) =>
+          logger.error('unexpected error', {
+            error: unexpected instanceof Error ? unexpected.stack : String(unexpected),
+          }),
+        ),
       ),
     plugins: [
+      metricsPlugin(options.metrics),
+      tracingPlugin(),
       responsePolicyPlugin(options.cacheTtlScale),
       // Fields without a hint that return objects take the longest TTL; every domain field has its own,
       // and a response's policy is the shortest among its fields.
       ApolloServerPluginCacheControl({ defaultMaxAge: 86_400 }),
       ...(options.responseCacheEnabled ? [responseCachePlugin()] : []),
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      // Apollo's own landing page loads from a CDN; the IDE (src/ide) is served from this process.
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
     ],
   });
   await apollo.start();
+  const ide = createIde();
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    handle(apollo, options.upstreams, options.requestDeadlineMs, req, res).catch((error: unknown) => {
-      logger.error('request failed', { error: error instanceof Error ? error.stack : String(error) });
+    const requestId = requestIdOf(req);
+    res.setHeader('x-request-id', requestId);
+    if (ide.answer(req, res)) return;
+    handle(apollo, options, requestId, req, res).catch((error: unknown) => {
+      logger.error('request failed', {
+        requestId,
+        error: error instanceof Error ? error.stack : String(error),
+      });
       if (!res.headersSent)
         sendJson(res, 500, {
-          errors: [{ message: 'Internal server error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+          errors: [
+            { message: 'Internal server error.', extensions: { code: 'INTERNAL_SERVER_ERROR', requestId } },
+          ],
         });
       else res.destroy();
     });
@@ -84,13 +105,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
 async function handle(
   apollo: ApolloServer<GatewayContext>,
-  upstreams: Upstreams,
-  requestDeadlineMs: number,
+  { upstreams, requestDeadlineMs, metrics }: GatewayOptions,
+  requestId: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://gateway.invalid');
   if (url.pathname === '/healthz') return sendJson(res, 200, { status: 'ok' });
+  if (url.pathname === '/readyz') {
+    const { status, body } = readiness(upstreams);
+    return sendJson(res, status, body);
+  }
+  if (url.pathname === '/metrics') return sendMetrics(res, metrics);
   if (url.pathname.startsWith(MAP_ASSET_PREFIX))
     return upstreams.maps.assets.serve(req, res, url, gatewayOrigin(req));
   if (url.pathname !== '/graphql')
@@ -98,7 +124,7 @@ async function handle(
 
   const raw = await readBody(req, MAX_BODY_BYTES);
   if (raw === undefined)
-    return sendJson(res, 413, requestError(`The request body exceeds ${MAX_BODY_BYTES} bytes.`));
+    return sendJson(res, 413, requestError(`The request body exceeds ${MAX_BODY_BYTES} bytes.`, requestId));
   const headers = new HeaderMap();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -108,16 +134,18 @@ async function handle(
     try {
       body = JSON.parse(raw);
     } catch {
-      return sendJson(res, 400, requestError('The request body is not valid JSON.'));
+      return sendJson(res, 400, requestError('The request body is not valid JSON.', requestId));
     }
   }
   // Every upstream call of this request sees its deadline and reports its warnings here.
-  const scope: RequestScope = { deadline: Date.now() + requestDeadlineMs, warnings: [] };
+  const scope: RequestScope = { requestId, deadline: Date.now() + requestDeadlineMs, warnings: [] };
   const response = await runInScope(scope, () =>
-    apollo.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
-      context: async () => createContext(upstreams, gatewayOrigin(req), scope),
-    }),
+    inRequestSpan(() =>
+      apollo.executeHTTPGraphQLRequest({
+        httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
+        context: async () => createContext(upstreams, gatewayOrigin(req), scope),
+      }),
+    ),
   );
   for (const [name, value] of response.headers) res.setHeader(name, value);
   res.statusCode = response.status ?? 200;
@@ -129,8 +157,8 @@ async function handle(
   res.end();
 }
 
-function requestError(message: string): unknown {
-  return { errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] };
+function requestError(message: string, requestId: string): unknown {
+  return { errors: [{ message, extensions: { code: 'BAD_REQUEST', requestId } }] };
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -3,6 +3,7 @@ import { AgricultureClient } from '../datasources/agriculture/client';
 import { HealthcareClient } from '../datasources/healthcare/client';
 import { MapsClient } from '../datasources/maps/client';
 import type { Config, DisciplineConfig, MapsUpstreamConfig, UpstreamConfig } from './config';
+import type { Metrics } from './observability/metrics';
 import type { ServiceName } from './services';
 import { MemoryCacheStore, type CacheStore } from './upstream/cache-store';
 import type { ClientSettings } from './upstream/client';
@@ -35,6 +36,7 @@ export function createUpstreams(
   targets: UpstreamTargets,
   timeoutMs: number,
   config: DisciplineConfig,
+  metrics: Metrics,
 ): Upstreams {
   const cache = config.cacheEnabled
     ? new MemoryCacheStore({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes })
@@ -48,13 +50,18 @@ export function createUpstreams(
     discipline: new UpstreamDiscipline(
       service,
       cache,
-      new Pacer(service, config.pacingEnabled ? budgets[service] : {}, config.pacingEnabled),
-      new Resilience(service, {
-        failureThreshold: config.circuitFailureThreshold,
-        halfOpenAfterMs: config.circuitOpenMs,
-        maxAttempts: config.maxAttempts,
-      }),
+      new Pacer(service, config.pacingEnabled ? budgets[service] : {}, metrics, config.pacingEnabled),
+      new Resilience(
+        service,
+        {
+          failureThreshold: config.circuitFailureThreshold,
+          halfOpenAfterMs: config.circuitOpenMs,
+          maxAttempts: config.maxAttempts,
+        },
+        metrics,
+      ),
       { defaultDeadlineMs: config.requestDeadlineMs, ttlScale: config.cacheTtlScale },
+      metrics,
     ),
   });
   const clients = {

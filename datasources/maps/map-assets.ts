@@ -3,6 +3,7 @@ import { errors as undiciErrors, Pool } from 'undici';
 import type { MapsUpstreamConfig } from '../../src/config';
 import { UpstreamError, type ErrorCode } from '../../src/errors';
 import { logger } from '../../src/logger';
+import { observeUpstreamCall } from '../../src/observability/upstream-call';
 import type { ClientSettings } from '../../src/upstream/client';
 import { MAP_ASSET_PREFIX, rewriteAssetLinks } from './asset-urls';
 
@@ -103,11 +104,12 @@ export class MapAssetProxy {
     const query = new URLSearchParams(parameters);
     query.delete('key');
     query.sort();
+    const operation = assetOperation(assetPath);
     try {
       const answer = (await this.settings.discipline.run(
-        assetOperation(assetPath),
+        operation,
         `GET ${assetPath}?${query}`,
-        (dimension) => this.fetchFromHost(assetPath, query, dimension),
+        (dimension) => this.fetchFromHost(assetPath, query, operation, dimension),
       )) as HostAnswer;
       return this.success(
         answer.status,
@@ -125,10 +127,13 @@ export class MapAssetProxy {
   private async fetchFromHost(
     assetPath: string,
     query: URLSearchParams,
+    operation: string,
     dimension: string,
   ): Promise<HostAnswer> {
     const keyed = new URLSearchParams(query);
     keyed.set('key', this.config.apiKey);
+    const { metrics } = this.settings.discipline;
+    const startedAt = Date.now();
     let upstream;
     try {
       upstream = await this.pool.request({
@@ -138,8 +143,10 @@ export class MapAssetProxy {
         signal: AbortSignal.timeout(this.settings.timeoutMs),
       });
     } catch (error) {
+      observeUpstreamCall(metrics, { service: 'maps', operation, status: undefined, startedAt });
       throw transportError(error);
     }
+    observeUpstreamCall(metrics, { service: 'maps', operation, status: upstream.statusCode, startedAt });
     this.settings.discipline.pacer.observe(dimension, upstream.headers, upstream.statusCode);
     const body = Buffer.from(await upstream.body.arrayBuffer());
     if (upstream.statusCode < 200 || upstream.statusCode >= 300)

@@ -2,6 +2,7 @@ import { errors as undiciErrors, Pool } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError, type ErrorCode } from '../errors';
 import { logger } from '../logger';
+import { observeUpstreamCall } from '../observability/upstream-call';
 import type { UpstreamDiscipline } from './discipline';
 import { currentScope } from './request-scope';
 import type { ServiceName } from '../services';
@@ -87,7 +88,7 @@ export abstract class UpstreamClient {
     const deadline = currentScope()?.deadline ?? Infinity;
     const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, deadline - Date.now()));
     const started = Date.now();
-    let status: number;
+    let status: number | undefined;
     let text: string;
     let retryAfter: string | undefined;
     try {
@@ -113,10 +114,13 @@ export abstract class UpstreamClient {
     } catch (error) {
       throw this.transportFailure(call, error, timeoutMs);
     } finally {
-      logger.debug('upstream call', {
-        service: this.service,
+      const { service } = this;
+      logger.debug('upstream call', { service, operation: call.operation, status, ms: Date.now() - started });
+      observeUpstreamCall(this.options.discipline.metrics, {
+        service,
         operation: call.operation,
-        ms: Date.now() - started,
+        status,
+        startedAt: started,
       });
     }
     return this.interpret(call, status, text, retryAfter);

@@ -1,4 +1,5 @@
 import { UpstreamError, type ErrorCode } from '../errors';
+import type { Metrics } from '../observability/metrics';
 import type { ServiceName } from '../services';
 import type { CacheEntry, CacheStore } from './cache-store';
 import { operationPolicy, type OperationPolicy } from './operation-policy';
@@ -39,6 +40,7 @@ export class UpstreamDiscipline {
     readonly pacer: Pacer,
     readonly resilience: Resilience,
     private readonly timing: { defaultDeadlineMs: number; ttlScale: number },
+    readonly metrics: Metrics,
   ) {}
 
   /** The body of a 2xx answer for `key` (method, path, query, body of the call). */
@@ -46,11 +48,16 @@ export class UpstreamDiscipline {
     const policy = scaled(operationPolicy(this.service, operation), this.timing.ttlScale);
     const cacheKey = `${this.service}\n${key}`;
     const cached = policy.freshMs > 0 ? await this.cache.get(cacheKey) : undefined;
-    if (cached && Date.now() < cached.freshUntil) return replay(this.service, cached);
+    if (cached && Date.now() < cached.freshUntil) {
+      this.countLookup(policy, operation, 'hit');
+      return replay(this.service, cached);
+    }
     if (cached?.outcome.kind === 'body' && Date.now() < cached.freshUntil + policy.revalidateMs) {
+      this.countLookup(policy, operation, 'stale');
       this.refreshInBackground(policy, cacheKey, attempt);
       return cached.outcome.body;
     }
+    this.countLookup(policy, operation, 'miss');
     try {
       return await this.shared(cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt));
     } catch (error) {
@@ -60,6 +67,11 @@ export class UpstreamDiscipline {
       }
       throw error;
     }
+  }
+
+  /** Only operations whose answers may be cached have lookups to count. */
+  private countLookup(policy: OperationPolicy, operation: string, result: 'hit' | 'stale' | 'miss'): void {
+    if (policy.freshMs > 0) this.metrics.upstreamCache.inc({ service: this.service, operation, result });
   }
 
   /** Stale-while-revalidate: the caller already has its answer; a failed refresh leaves the entry as it was. */

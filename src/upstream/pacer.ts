@@ -1,4 +1,5 @@
 import { UpstreamError } from '../errors';
+import type { Metrics } from '../observability/metrics';
 import { createLimiter, type LimitSpec, type Limiter } from '../rate-limit';
 import type { ServiceName } from '../services';
 
@@ -10,12 +11,11 @@ import type { ServiceName } from '../services';
 export class Pacer {
   private readonly limiters = new Map<string, Limiter>();
   private readonly blockedUntil = new Map<string, number>();
-  /** Calls that had to wait for budget, for metrics and benchmarks. */
-  waits = 0;
 
   constructor(
     private readonly service: ServiceName,
     private readonly limits: Record<string, LimitSpec>,
+    private readonly metrics: Metrics,
     private readonly heedUpstreamHeaders = true,
   ) {}
 
@@ -35,7 +35,7 @@ export class Pacer {
           seconds,
         );
       }
-      this.waits += 1;
+      this.metrics.limiterWaits.inc({ service: this.service, dimension });
       await new Promise((resolve) => setTimeout(resolve, waitMs));
     }
   }

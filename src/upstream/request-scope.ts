@@ -15,6 +15,8 @@ export interface StaleDataWarning {
  * by AsyncLocalStorage so that loaders and clients need no extra arguments.
  */
 export interface RequestScope {
+  /** Echoed in the `x-request-id` header, in error extensions and in every log line of the request. */
+  requestId: string;
   /** Epoch milliseconds by which the whole request must be answered. */
   deadline: number;
   warnings: StaleDataWarning[];

@@ -1,6 +1,7 @@
 import {
   BrokenCircuitError,
   circuitBreaker,
+  CircuitState,
   ConsecutiveBreaker,
   handleWhen,
   retry,
@@ -11,6 +12,7 @@ import {
   type RetryPolicy,
 } from 'cockatiel';
 import { UpstreamError } from '../errors';
+import type { Metrics } from '../observability/metrics';
 import type { ServiceName } from '../services';
 import { currentScope } from './request-scope';
 
@@ -61,14 +63,21 @@ class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>
 export class Resilience {
   readonly circuit: CircuitBreakerPolicy;
   private readonly retries: RetryPolicy;
+  private openedAt = 0;
 
   constructor(
     private readonly service: ServiceName,
     private readonly options: ResilienceOptions,
+    metrics: Metrics,
   ) {
     this.circuit = circuitBreaker(handleWhen(isOutage), {
       halfOpenAfter: options.halfOpenAfterMs,
       breaker: new ConsecutiveBreaker(options.failureThreshold),
+    });
+    metrics.circuitState.set({ service }, CircuitState.Closed);
+    this.circuit.onStateChange((state) => {
+      if (state === CircuitState.Open) this.openedAt = Date.now();
+      metrics.circuitState.set({ service }, state);
     });
     this.retries = retry(handleWhen(worthRetrying), {
       maxAttempts: options.maxAttempts - 1,
@@ -84,6 +93,16 @@ export class Resilience {
       if (error instanceof BrokenCircuitError) throw this.openCircuitError();
       throw error;
     }
+  }
+
+  /**
+   * Whether calls may go to this upstream now. An open circuit whose wait is over counts as
+   * ready: cockatiel moves it to half-open only on the next call, which an unready gateway would never get.
+   */
+  get ready(): boolean {
+    const { state } = this.circuit;
+    if (state === CircuitState.Isolated) return false;
+    return state !== CircuitState.Open || Date.now() >= this.openedAt + this.options.halfOpenAfterMs;
   }
 
   private openCircuitError(): UpstreamError {

@@ -1,0 +1,25 @@
+import type { ServerResponse } from 'node:http';
+import { SERVICE_NAMES, type ServiceName } from '../services';
+import type { Upstreams } from '../upstreams';
+import type { Metrics } from './metrics';
+
+type Readiness = 'ready' | 'circuit-open';
+
+/** `GET /readyz`: 200 while every upstream may be called, 503 when any circuit is open; per upstream either way. */
+export function readiness(upstreams: Upstreams): { status: number; body: Record<ServiceName, Readiness> } {
+  const body = Object.fromEntries(
+    SERVICE_NAMES.map((service) => [
+      service,
+      upstreams.disciplines[service].resilience.ready ? 'ready' : 'circuit-open',
+    ]),
+  ) as Record<ServiceName, Readiness>;
+  const ready = Object.values(body).every((state) => state === 'ready');
+  return { status: ready ? 200 : 503, body };
+}
+
+/** `GET /metrics`: the Prometheus text exposition of this gateway's registry. */
+export async function sendMetrics(res: ServerResponse, metrics: Metrics): Promise<void> {
+  const text = await metrics.registry.metrics();
+  res.writeHead(200, { 'content-type': metrics.registry.contentType });
+  res.end(text);
+}

@@ -1,0 +1,56 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+
+const ROOT = join(__dirname, '..', '..');
+/** A build of our own, so that a test never races another one rebuilding `dist/` under a running process. */
+const BUILD_DIR = join(ROOT, '.cache', 'process-tests');
+
+/** `npm run build`, into {@link BUILD_DIR}; the schema is found beside the build, as in `dist/`. */
+export function buildService(): void {
+  mkdirSync(BUILD_DIR, { recursive: true });
+  execFileSync(
+    join(ROOT, 'node_modules', '.bin', 'tsc'),
+    ['-p', 'tsconfig.build.json', '--outDir', BUILD_DIR],
+    { cwd: ROOT, timeout: 120_000, stdio: 'pipe' },
+  );
+  rmSync(join(BUILD_DIR, 'schema'), { force: true });
+  symlinkSync(join(ROOT, 'schema'), join(BUILD_DIR, 'schema'));
+}
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+/** `node <build>/src/main.js` with `env` added to ours, in its own process group (killed by {@link stopService}). */
+export function spawnService(env: Record<string, string>): ServiceProcess {
+  const child = spawn(process.execPath, [join(BUILD_DIR, 'src', 'main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // 'close', not 'exit': by then everything it printed has been read.
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Ends a process a test left running (after a failed assertion): its whole group, at once. */
+export function stopService(service: ServiceProcess): void {
+  if (service.child.exitCode === null && service.child.signalCode === null)
+    process.kill(-service.child.pid!, 'SIGKILL');
+}
+
+export async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
