@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errors as undiciErrors, Pool } from 'undici';
+import { Pool } from 'undici';
 import type { MapsUpstreamConfig } from '../../src/config';
 import { UpstreamError, type ErrorCode } from '../../src/errors';
 import { logger } from '../../src/logger';
 import { observeUpstreamCall } from '../../src/observability/upstream-call';
-import type { ClientSettings } from '../../src/upstream/client';
+import { isResponseTimeout, retryAfterSeconds, type ClientSettings } from '../../src/upstream/client';
 import { MAP_ASSET_PREFIX, rewriteAssetLinks } from './asset-urls';
 
 /** The resources of `{map_host}/sdk/` a map library loads (spec, Map display); nothing else is forwarded. */
@@ -200,12 +200,8 @@ function checkRequest(method: string, assetPath: string, url: URL): Answer | und
 }
 
 function transportError(error: unknown): UpstreamError {
-  const timedOut =
-    (error as { name?: unknown } | null)?.name === 'TimeoutError' ||
-    error instanceof undiciErrors.HeadersTimeoutError ||
-    error instanceof undiciErrors.BodyTimeoutError;
   logger.warn('map asset transport failure', { error: (error as Error).name });
-  return timedOut
+  return isResponseTimeout(error)
     ? new UpstreamError('maps', 'UPSTREAM_TIMEOUT', 'The map host did not answer in time; try again shortly.')
     : new UpstreamError(
         'maps',
@@ -218,8 +214,7 @@ function transportError(error: unknown): UpstreamError {
 
 /** The map host's refusal, in the gateway's words (its body may echo the key, so it is never read). */
 function hostRefusal(status: number, headers: Record<string, string | string[] | undefined>): UpstreamError {
-  const retryAfter = Number(headers['retry-after']);
-  const seconds = Number.isFinite(retryAfter) ? Math.ceil(retryAfter) : undefined;
+  const seconds = retryAfterSeconds(headers['retry-after']);
   if (status === 400) {
     return new UpstreamError(
       'maps',

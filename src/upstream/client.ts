@@ -196,12 +196,7 @@ export abstract class UpstreamClient {
   }
 
   private transportFailure(call: UpstreamCall, error: unknown, timeoutMs: number): UpstreamError {
-    const timedOut =
-      // The abort reason is a DOMException, which is not an Error in every Node version.
-      (error as { name?: unknown } | null)?.name === 'TimeoutError' ||
-      error instanceof undiciErrors.HeadersTimeoutError ||
-      error instanceof undiciErrors.BodyTimeoutError;
-    if (timedOut) {
+    if (isResponseTimeout(error)) {
       // Not retried: the upstream took the request and hung; asking again would double the wait.
       return new UpstreamError(
         this.service,
@@ -256,8 +251,21 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** `Retry-After` as whole seconds, from either of its two forms. */
-function retryAfterSeconds(value: string | undefined): number | undefined {
+/**
+ * Our per-attempt abort signal fired, or undici's own header/body timer did. The
+ * signal's reason is matched by name: `instanceof` fails across realms (jest's VM).
+ */
+export function isResponseTimeout(error: unknown): boolean {
+  return (
+    (error as { name?: unknown } | null)?.name === 'TimeoutError' ||
+    error instanceof undiciErrors.HeadersTimeoutError ||
+    error instanceof undiciErrors.BodyTimeoutError
+  );
+}
+
+/** `Retry-After` as whole seconds, from either of its two forms (seconds, or an HTTP date). */
+export function retryAfterSeconds(value: string | string[] | undefined): number | undefined {
+  if (Array.isArray(value)) return retryAfterSeconds(value[0]);
   if (value === undefined) return undefined;
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
