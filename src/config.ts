@@ -1,3 +1,4 @@
+import type { QueryLimits } from './query-limits';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import type { ServiceName } from './services';
@@ -26,6 +27,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   /** Upstream discipline (API.md section 5). */
   discipline: DisciplineConfig;
+  /** Limits checked before anything executes (issue #6). */
+  queryLimits: QueryLimits;
   /** Development switch: error messages and stack traces of unexpected errors reach the client. */
   exposeErrorDetails: boolean;
   /** OpenTelemetry export, when `OTEL_EXPORTER_OTLP_ENDPOINT` is set. */
@@ -92,6 +95,13 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
       addressRequestsPerMinute: integer(env, 'ADDRESS_RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000, problems),
     },
     exposeErrorDetails: flag(env, 'EXPOSE_ERROR_DETAILS', problems),
+    queryLimits: {
+      maxDepth: integer(env, 'QUERY_MAX_DEPTH', 12, 1, 1000, problems),
+      maxAliases: integer(env, 'QUERY_MAX_ALIASES', 50, 0, 100_000, problems),
+      maxRootFields: integer(env, 'QUERY_MAX_ROOT_FIELDS', 20, 1, 10_000, problems),
+      maxTokens: integer(env, 'QUERY_MAX_TOKENS', 5000, 10, 1_000_000, problems),
+      maxListItems: integer(env, 'QUERY_MAX_LIST_ITEMS', 100, 1, 10_000, problems),
+    },
   };
   const simple: Array<[Exclude<ServiceName, 'maps'>, string, string]> = [
     ['agriculture', 'AGRI_BASE_URL', 'AGRI_API_KEY'],

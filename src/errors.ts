@@ -11,6 +11,11 @@ export const ERROR_CODES = [
   'BAD_USER_INPUT',
   'UNAUTHENTICATED',
   'QUERY_TOO_COSTLY',
+  'QUERY_TOO_DEEP',
+  'TOO_MANY_ALIASES',
+  'TOO_MANY_ROOT_FIELDS',
+  'TOO_MANY_TOKENS',
+  'LIST_TOO_LONG',
   'INTERNAL_SERVER_ERROR',
   // What an upstream said about the input.
   'LOCCODE_NOT_FOUND',
@@ -79,6 +84,14 @@ export function maskError(
   exposeDetails: boolean,
   log: (unexpected: unknown) => void,
 ): GraphQLFormattedError {
+  if (
+    formatted.extensions?.code === 'GRAPHQL_PARSE_FAILED' &&
+    // graphql 16 words it "more that N tokens"; both spellings are accepted.
+    /contains more (than|that) \d+ tokens/.test(formatted.message)
+  ) {
+    // graphql-js enforces parseOptions.maxTokens; the limit gets its own stable code.
+    return { message: `${formatted.message} Send a shorter query.`, extensions: { code: 'TOO_MANY_TOKENS' } };
+  }
   const code = formatted.extensions?.code;
   const known =
     typeof code === 'string' &&

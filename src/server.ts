@@ -17,6 +17,7 @@ import { buildSchema } from './schema';
 import type { Upstreams } from './upstreams';
 import { listen, readBody } from './http-server';
 import { runInScope, type RequestScope } from './upstream/request-scope';
+import { queryLimitsPlugin, type QueryLimits } from './query-limits';
 import { responsePolicyPlugin } from './response-policy-plugin';
 import { readiness, sendMetrics } from './observability/endpoints';
 import type { Metrics } from './observability/metrics';
@@ -32,6 +33,7 @@ export interface GatewayOptions {
   port: number;
   upstreams: Upstreams;
   exposeErrorDetails: boolean;
+  queryLimits: QueryLimits;
   requestDeadlineMs: number;
   responseCacheEnabled: boolean;
   cacheTtlScale: number;
@@ -49,6 +51,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const httpServer = createServer();
   const apollo = new ApolloServer<GatewayContext>({
     schema: buildSchema(),
+    // graphql-js stops parsing past this many tokens (a huge query costs nothing to refuse).
+    parseOptions: { maxTokens: options.queryLimits.maxTokens },
     // Our own masking whatever NODE_ENV says (Apollo would expose stack traces outside production).
     includeStacktraceInErrorResponses: options.exposeErrorDetails,
     formatError: (formatted, error) =>
@@ -60,6 +64,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         ),
       ),
     plugins: [
+      queryLimitsPlugin(options.queryLimits),
       metricsPlugin(options.metrics),
       tracingPlugin(),
       responsePolicyPlugin(options.cacheTtlScale),

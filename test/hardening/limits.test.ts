@@ -1,0 +1,140 @@
+import { getIntrospectionQuery, Lexer, Source, TokenKind } from 'graphql';
+import {
+  SINGLE_REQUEST_DISCIPLINE,
+  startTestStack,
+  type GraphQLResult,
+  type TestStack,
+} from '../support/gateway';
+
+const LIMITS = {
+  QUERY_MAX_DEPTH: '4',
+  QUERY_MAX_ALIASES: '3',
+  QUERY_MAX_ROOT_FIELDS: '3',
+  QUERY_MAX_TOKENS: '60',
+  QUERY_MAX_LIST_ITEMS: '5',
+};
+
+function tokens(query: string): number {
+  const lexer = new Lexer(new Source(query));
+  let count = 0;
+  while (lexer.advance().kind !== TokenKind.EOF) count += 1;
+  return count;
+}
+
+/** A query of exactly `count` tokens: `{ loccode(...) { code __typename ... } }`. */
+function queryOfTokens(count: number): string {
+  const base = '{ loccode(code: "KN3A 7QP") { code } }';
+  return base.replace('{ code }', `{ code${' __typename'.repeat(count - tokens(base))} }`);
+}
+
+describe('limits enforced before any upstream call (issue #6)', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ ...SINGLE_REQUEST_DISCIPLINE, ...LIMITS });
+  });
+  beforeEach(() => stack.sandbox.controls.clearLog());
+  afterAll(() => stack.close());
+
+  function expectRefused(result: GraphQLResult, code: string, limit: number): void {
+    expect(result.status).toBe(400);
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors![0]!.extensions).toMatchObject({ code, limit });
+    expect(result.data).toBeUndefined();
+    expect(stack.sandbox.controls.count()).toBe(0);
+  }
+
+  function expectAnswered(result: GraphQLResult): void {
+    expect(result.status).toBe(200);
+    expect(result.errors).toBeUndefined();
+  }
+
+  it('depth: 4 levels answer, 5 are refused with QUERY_TOO_DEEP', async () => {
+    expectAnswered(
+      await stack.query('{ loccode(code: "KN3A 7QP") { climate { interpretation { overallOutlook } } } }'),
+    );
+    stack.sandbox.controls.clearLog();
+    const deep = await stack.query(
+      '{ loccode(code: "KN3A 7QP") { street { geometry { coordinates { latitude } } } } }',
+    );
+    expectRefused(deep, 'QUERY_TOO_DEEP', 4);
+    expect(deep.errors![0]!.message).toMatch(/nests 5 levels deep; at most 4/);
+  });
+
+  it('depth counts through fragments', async () => {
+    const result = await stack.query(
+      'query { loccode(code: "KN3A 7QP") { ...S } } fragment S on Loccode { street { geometry { coordinates { latitude } } } }',
+    );
+    expectRefused(result, 'QUERY_TOO_DEEP', 4);
+  });
+
+  it('aliases: 3 answer, 4 are refused with TOO_MANY_ALIASES', async () => {
+    expectAnswered(await stack.query('{ loccode(code: "KN3A 7QP") { a: code b: code c: code } }'));
+    expectRefused(
+      await stack.query(
+        '{ loccode(code: "KN3A 7QP") { a: code b: code c: code d: code climate { state } } }',
+      ),
+      'TOO_MANY_ALIASES',
+      3,
+    );
+  });
+
+  it('root fields: 3 answer, 4 are refused with TOO_MANY_ROOT_FIELDS', async () => {
+    expectAnswered(await stack.query('{ crops __typename loccode(code: "KN3A 7QP") { code } }'));
+    expectRefused(
+      await stack.query('{ crops __typename loccode(code: "KN3A 7QP") { code } placeCategories { key } }'),
+      'TOO_MANY_ROOT_FIELDS',
+      3,
+    );
+  });
+
+  it('tokens: 60 answer, 61 are refused with TOO_MANY_TOKENS', async () => {
+    expect(tokens(queryOfTokens(60))).toBe(60);
+    expectAnswered(await stack.query(queryOfTokens(60)));
+    const result = await stack.query(queryOfTokens(61));
+    expect(result.status).toBe(400);
+    expect(result.errors![0]!.extensions).toMatchObject({ code: 'TOO_MANY_TOKENS' });
+    expect(stack.sandbox.controls.count()).toBe(0);
+  });
+
+  it('list arguments: 5 loccodes answer, 6 are refused with LIST_TOO_LONG, literal or in variables', async () => {
+    const codes = stack.sandbox.dataset.streets.slice(0, 6).map((s) => s.code);
+    const query = 'query($codes: [String!]!) { loccodes(codes: $codes) { climate { state } } }';
+    expectAnswered(await stack.query(query, { codes: codes.slice(0, 5) }));
+    stack.sandbox.controls.clearLog();
+    expectRefused(await stack.query(query, { codes }), 'LIST_TOO_LONG', 5);
+    expectRefused(
+      await stack.query(`{ loccodes(codes: ${JSON.stringify(codes)}) { climate { state } } }`),
+      'LIST_TOO_LONG',
+      5,
+    );
+  });
+
+  it('optimize stops: 51 are refused with LIST_TOO_LONG (the spec allows 1 to 50)', async () => {
+    const stop = (i: number) => ({ id: `s${i}`, loccode: 'KN3A 7QP' });
+    const result = await stack.query(
+      'query($o: StopInput!, $d: StopInput!, $s: [StopInput!]!) { optimizeStops(origin: $o, destination: $d, stops: $s) { totalDistanceMeters } }',
+      { o: stop(100), d: stop(101), s: Array.from({ length: 51 }, (_, i) => stop(i)) },
+    );
+    expect(result.status).toBe(400);
+    expect(result.errors![0]!.extensions).toMatchObject({ code: 'LIST_TOO_LONG', limit: 50, actual: 51 });
+    expect(stack.sandbox.controls.count()).toBe(0);
+  });
+});
+
+describe('introspection and the depth limit', () => {
+  it('exempts introspection from depth and aliases (IDEs nest ofType deeply), not the queries around it', async () => {
+    const stack = await startTestStack({ ...SINGLE_REQUEST_DISCIPLINE, QUERY_MAX_DEPTH: '4' });
+    try {
+      const introspection = await stack.http.post(stack.app.url, { query: getIntrospectionQuery() });
+      expect(introspection.status).toBe(200);
+      expect(introspection.json.data.__schema.queryType.name).toBe('Query');
+      const mixed = await stack.query(
+        '{ __typename loccode(code: "KN3A 7QP") { street { geometry { coordinates { latitude } } } } }',
+      );
+      expect(mixed.status).toBe(400);
+      expect(mixed.errors![0]!.extensions).toMatchObject({ code: 'QUERY_TOO_DEEP', limit: 4 });
+    } finally {
+      await stack.close();
+    }
+  });
+});
