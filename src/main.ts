@@ -16,14 +16,18 @@ async function main(): Promise<void> {
   }
   const stopTracing = await startTracing(config.tracing);
   const app = await startApp(config);
-  console.log(`loccode-graph is serving GraphQL at ${app.url}`);
-  console.log('  (open that URL in a browser for the GraphiQL IDE)');
-  for (const service of SERVICE_NAMES) {
-    console.log(`  ${service.padEnd(12)} ${app.live[service] ? 'live' : 'sandbox (simulated, embedded)'}`);
-  }
+  // One write, so whoever reads the output sees the whole banner at once.
+  const banner = [
+    `loccode-graph is serving GraphQL at ${app.url}`,
+    '  (open that URL in a browser for the GraphiQL IDE)',
+    ...SERVICE_NAMES.map(
+      (service) => `  ${service.padEnd(12)} ${app.live[service] ? 'live' : 'sandbox (simulated, embedded)'}`,
+    ),
+  ];
   if (config.exposeErrorDetails)
-    console.log('  EXPOSE_ERROR_DETAILS is on: unexpected errors show their messages and stacks.');
-  if (stopTracing) console.log('  OpenTelemetry spans are exported to OTEL_EXPORTER_OTLP_ENDPOINT.');
+    banner.push('  EXPOSE_ERROR_DETAILS is on: unexpected errors show their messages and stacks.');
+  if (stopTracing) banner.push('  OpenTelemetry spans are exported to OTEL_EXPORTER_OTLP_ENDPOINT.');
+  console.log(banner.join('\n'));
 
   // Graceful: the listener closes at once, in-flight requests finish (up to the drain grace period), then exit.
   const stop = (signal: NodeJS.Signals): void => {

@@ -54,6 +54,7 @@ describe("the README's commands", () => {
     const server = npm(['start'], { PORT: '0' });
     try {
       await waitFor(server, 'serving GraphQL at');
+      await waitFor(server, 'address ');
       const url = /serving GraphQL at (\S+)/.exec(server.output())![1]!;
       expect(server.output()).toMatch(/agriculture\s+sandbox/);
 
