@@ -32,6 +32,7 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     port: config.port,
     upstreams,
     exposeErrorDetails: config.exposeErrorDetails,
+    introspection: config.introspection,
     queryLimits: config.queryLimits,
     requestDeadlineMs: config.discipline.requestDeadlineMs,
     responseCacheEnabled: config.discipline.responseCacheEnabled,

@@ -29,10 +29,33 @@ export interface Config {
   discipline: DisciplineConfig;
   /** Limits checked before anything executes (issue #6). */
   queryLimits: QueryLimits;
+  /** Who may call, and how much (issue #6). */
+  access: AccessConfig;
+  /** Whether the schema may be introspected (IDEs and codegen need it; on by default). */
+  introspection: boolean;
   /** Development switch: error messages and stack traces of unexpected errors reach the client. */
   exposeErrorDetails: boolean;
   /** OpenTelemetry export, when `OTEL_EXPORTER_OTLP_ENDPOINT` is set. */
   tracing?: TracingConfig;
+}
+
+/** A client of ours: its name and the SHA-256 of the key it presents. */
+export interface GatewayClient {
+  name: string;
+  keySha256: Buffer;
+}
+
+export interface AccessConfig {
+  clients: GatewayClient[];
+  /**
+   * Whether requests without a key are served. Unset, it is true only while every upstream is the
+   * sandbox (decided once the upstreams are known).
+   */
+  allowAnonymous?: boolean;
+  /** Leaky bucket per client (anonymous callers share one per address), in cost points a minute. */
+  pointsPerMinute: number;
+  /** Path of a persisted-documents manifest; when set, only the documents in it are executed. */
+  trustedDocumentsPath?: string;
 }
 
 export interface TracingConfig {
@@ -101,8 +124,27 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
       maxRootFields: integer(env, 'QUERY_MAX_ROOT_FIELDS', 20, 1, 10_000, problems),
       maxTokens: integer(env, 'QUERY_MAX_TOKENS', 5000, 10, 1_000_000, problems),
       maxListItems: integer(env, 'QUERY_MAX_LIST_ITEMS', 100, 1, 10_000, problems),
+      maxBodyBytes: integer(env, 'QUERY_MAX_BODY_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024, problems),
+      maxCost: integer(env, 'QUERY_MAX_COST', 1000, 1, 1_000_000, problems),
+      httpBatching: flag(env, 'HTTP_BATCHING', problems),
     },
+    access: {
+      clients: gatewayClients(env, problems),
+      pointsPerMinute: integer(env, 'CLIENT_POINTS_PER_MINUTE', 1000, 1, 100_000_000, problems),
+    },
+    introspection: onOff(env, 'INTROSPECTION', problems),
   };
+  const anonymous = env.ALLOW_ANONYMOUS?.trim();
+  if (anonymous) config.access.allowAnonymous = flag(env, 'ALLOW_ANONYMOUS', problems);
+  const trusted = env.TRUSTED_DOCUMENTS?.trim();
+  if (trusted) {
+    if (existsSync(trusted)) config.access.trustedDocumentsPath = trusted;
+    else problems.push(`TRUSTED_DOCUMENTS names a file that does not exist: ${trusted}.`);
+  }
+  if (config.queryLimits.maxCost > config.access.pointsPerMinute)
+    problems.push(
+      `QUERY_MAX_COST (${config.queryLimits.maxCost}) is above CLIENT_POINTS_PER_MINUTE (${config.access.pointsPerMinute}); such a query could never run. Lower the first or raise the second.`,
+    );
   const simple: Array<[Exclude<ServiceName, 'maps'>, string, string]> = [
     ['agriculture', 'AGRI_BASE_URL', 'AGRI_API_KEY'],
     ['healthcare', 'HEALTH_BASE_URL', 'HEALTH_API_KEY'],
@@ -125,6 +167,31 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
   if (endpoint) config.tracing = { endpoint, serviceName: env.OTEL_SERVICE_NAME?.trim() || 'loccode-graph' };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * `GATEWAY_API_KEYS`: comma-separated `name:sha256hex` pairs (`npm run key:new -- <name>` makes one).
+ * Only hashes are configured, so the environment never holds a usable key.
+ */
+function gatewayClients(env: Env, problems: string[]): GatewayClient[] {
+  const raw = env.GATEWAY_API_KEYS?.trim();
+  if (!raw) return [];
+  const clients: GatewayClient[] = [];
+  const names = new Set<string>();
+  for (const [index, entry] of raw.split(',').entries()) {
+    const match = /^\s*([A-Za-z0-9._-]{1,64}):([0-9a-fA-F]{64})\s*$/.exec(entry);
+    if (!match) {
+      problems.push(
+        `GATEWAY_API_KEYS entry ${index + 1} is not "name:sha256hex" (a name of letters, digits, ".", "_" or "-", then the key's 64-hex-digit SHA-256); run npm run key:new -- <name> to make one.`,
+      );
+      continue;
+    }
+    const [, name, hex] = match as unknown as [string, string, string];
+    if (names.has(name)) problems.push(`GATEWAY_API_KEYS names the client "${name}" twice.`);
+    names.add(name);
+    clients.push({ name, keySha256: Buffer.from(hex.toLowerCase(), 'hex') });
+  }
+  return clients;
 }
 
 function withDotEnv(env: NodeJS.ProcessEnv): Env {

@@ -10,6 +10,9 @@ export const ERROR_CODES = [
   // The gateway's own.
   'BAD_USER_INPUT',
   'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'REQUEST_TOO_LARGE',
   'QUERY_TOO_COSTLY',
   'QUERY_TOO_DEEP',
   'TOO_MANY_ALIASES',

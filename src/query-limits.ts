@@ -16,6 +16,12 @@ export interface QueryLimits {
   maxTokens: number;
   /** Entries of `loccodes(codes:)` and `nodes(ids:)`. */
   maxListItems: number;
+  /** Bytes of a request body; more is refused with HTTP 413 before it is parsed. */
+  maxBodyBytes: number;
+  /** Computed cost (upstream calls) one operation may have; more is `QUERY_TOO_COSTLY`. */
+  maxCost: number;
+  /** Several operations in one JSON array body (Apollo's HTTP batching); off unless enabled. */
+  httpBatching: boolean;
 }
 
 /** Root fields whose list argument multiplies the work, with the argument's bound. */

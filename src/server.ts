@@ -26,13 +26,12 @@ import { requestIdOf, withRequestId } from './observability/request-id';
 import { inRequestSpan, tracingPlugin } from './observability/tracing';
 import { createIde } from './ide';
 
-const MAX_BODY_BYTES = 256 * 1024;
-
 export interface GatewayOptions {
   host: string;
   port: number;
   upstreams: Upstreams;
   exposeErrorDetails: boolean;
+  introspection: boolean;
   queryLimits: QueryLimits;
   requestDeadlineMs: number;
   responseCacheEnabled: boolean;
@@ -53,6 +52,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     schema: buildSchema(),
     // graphql-js stops parsing past this many tokens (a huge query costs nothing to refuse).
     parseOptions: { maxTokens: options.queryLimits.maxTokens },
+    allowBatchedHttpRequests: options.queryLimits.httpBatching,
+    introspection: options.introspection,
     // Our own masking whatever NODE_ENV says (Apollo would expose stack traces outside production).
     includeStacktraceInErrorResponses: options.exposeErrorDetails,
     formatError: (formatted, error) =>
@@ -110,7 +111,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
 async function handle(
   apollo: ApolloServer<GatewayContext>,
-  { upstreams, requestDeadlineMs, metrics }: GatewayOptions,
+  { upstreams, requestDeadlineMs, metrics, queryLimits }: GatewayOptions,
   requestId: string,
   req: IncomingMessage,
   res: ServerResponse,
@@ -127,9 +128,18 @@ async function handle(
   if (url.pathname !== '/graphql')
     return sendJson(res, 404, { error: `Nothing at ${url.pathname}; GraphQL is served at /graphql.` });
 
-  const raw = await readBody(req, MAX_BODY_BYTES);
+  const { maxBodyBytes } = queryLimits;
+  const raw = await readBody(req, maxBodyBytes);
   if (raw === undefined)
-    return sendJson(res, 413, requestError(`The request body exceeds ${MAX_BODY_BYTES} bytes.`, requestId));
+    return sendJson(
+      res,
+      413,
+      requestError(
+        `The request body exceeds ${maxBodyBytes} bytes (QUERY_MAX_BODY_BYTES). Send a shorter query, or pass large inputs as fewer, smaller requests.`,
+        requestId,
+        'REQUEST_TOO_LARGE',
+      ),
+    );
   const headers = new HeaderMap();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -162,8 +172,8 @@ async function handle(
   res.end();
 }
 
-function requestError(message: string, requestId: string): unknown {
-  return { errors: [{ message, extensions: { code: 'BAD_REQUEST', requestId } }] };
+function requestError(message: string, requestId: string, code = 'BAD_REQUEST'): unknown {
+  return { errors: [{ message, extensions: { code, requestId } }] };
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
