@@ -1546,7 +1546,6 @@ export type ResolversTypes = ResolversObject<{
   AccessScoreBreakdown: ResolverTypeWrapper<AccessScoreBreakdown>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Accreditation: ResolverTypeWrapper<Accreditation>;
-  String: ResolverTypeWrapper<Scalars['String']['output']>;
   Address: ResolverTypeWrapper<Omit<Address, 'loccode'> & { loccode?: Maybe<ResolversTypes['Loccode']> }>;
   AddressStreet: ResolverTypeWrapper<AddressStreet>;
   CacheControlScope: CacheControlScope;
@@ -1620,6 +1619,7 @@ export type ResolversTypes = ResolversObject<{
   YieldPrediction: ResolverTypeWrapper<YieldPrediction>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1627,7 +1627,6 @@ export type ResolversParentTypes = ResolversObject<{
   AccessScoreBreakdown: AccessScoreBreakdown;
   Float: Scalars['Float']['output'];
   Accreditation: Accreditation;
-  String: Scalars['String']['output'];
   Address: Omit<Address, 'loccode'> & { loccode?: Maybe<ResolversParentTypes['Loccode']> };
   AddressStreet: AddressStreet;
   Climate: Climate;
@@ -1690,6 +1689,7 @@ export type ResolversParentTypes = ResolversObject<{
   YieldPrediction: YieldPrediction;
   Boolean: Scalars['Boolean']['output'];
   Int: Scalars['Int']['output'];
+  String: Scalars['String']['output'];
 }>;
 
 export type CacheControlDirectiveArgs = {
@@ -1699,6 +1699,12 @@ export type CacheControlDirectiveArgs = {
 };
 
 export type CacheControlDirectiveResolver<Result, Parent, ContextType = GatewayContext, Args = CacheControlDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type ListSizeFromArgumentDirectiveArgs = {
+  argument: Scalars['String']['input'];
+};
+
+export type ListSizeFromArgumentDirectiveResolver<Result, Parent, ContextType = GatewayContext, Args = ListSizeFromArgumentDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type AccessScoreBreakdownResolvers<ContextType = GatewayContext, ParentType extends ResolversParentTypes['AccessScoreBreakdown'] = ResolversParentTypes['AccessScoreBreakdown']> = ResolversObject<{
   emergencyProximity?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -2300,4 +2306,5 @@ export type Resolvers<ContextType = GatewayContext> = ResolversObject<{
 
 export type DirectiveResolvers<ContextType = GatewayContext> = ResolversObject<{
   cacheControl?: CacheControlDirectiveResolver<any, any, ContextType>;
+  listSizeFromArgument?: ListSizeFromArgumentDirectiveResolver<any, any, ContextType>;
 }>;

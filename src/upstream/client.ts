@@ -85,7 +85,9 @@ export abstract class UpstreamClient {
   /** One HTTP exchange, its timeout cut to what is left of the request's deadline. */
   private async attempt(call: UpstreamCall, dimension: string): Promise<unknown> {
     const { headers: authHeaders, query: authQuery } = this.credentials(call);
-    const deadline = currentScope()?.deadline ?? Infinity;
+    const scope = currentScope();
+    const deadline = scope?.deadline ?? Infinity;
+    if (scope) scope.upstreamCalls += 1;
     const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, deadline - Date.now()));
     const started = Date.now();
     let status: number | undefined;

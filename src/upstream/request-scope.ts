@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { BudgetStanding } from '../access/budget';
+import type { Caller } from '../access/callers';
 import type { ServiceName } from '../services';
 
 /** Data served from cache after its upstream failed: the client is told (API.md section 5, stale if error). */
@@ -20,6 +22,14 @@ export interface RequestScope {
   /** Epoch milliseconds by which the whole request must be answered. */
   deadline: number;
   warnings: StaleDataWarning[];
+  /** HTTP requests this request sent upstream (cache hits and shared flights send none). */
+  upstreamCalls: number;
+  /** Who is calling; set before GraphQL sees the request. */
+  caller?: Caller;
+  /** The operation's computed cost, once known (see src/cost.ts). */
+  cost?: number;
+  /** The caller's budget after this request was charged (or refused). */
+  budget?: BudgetStanding;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();

@@ -119,6 +119,17 @@ describe('limits enforced before any upstream call (issue #6)', () => {
     expect(result.errors![0]!.extensions).toMatchObject({ code: 'LIST_TOO_LONG', limit: 50, actual: 51 });
     expect(stack.sandbox.controls.count()).toBe(0);
   });
+
+  it('route waypoints: 51 are refused with LIST_TOO_LONG (as many as optimizeStops takes)', async () => {
+    const point = { latitude: 12, longitude: 8.5 };
+    const result = await stack.query(
+      'query($w: [CoordinatesInput!]) { route(origin: { coordinates: { latitude: 12, longitude: 8.5 } }, destination: { coordinates: { latitude: 12.1, longitude: 8.6 } }, waypoints: $w) { distanceMeters } }',
+      { w: Array.from({ length: 51 }, () => point) },
+    );
+    expect(result.status).toBe(400);
+    expect(result.errors![0]!.extensions).toMatchObject({ code: 'LIST_TOO_LONG', limit: 50, actual: 51 });
+    expect(stack.sandbox.controls.count()).toBe(0);
+  });
 });
 
 describe('introspection and the depth limit', () => {

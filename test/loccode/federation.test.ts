@@ -10,7 +10,7 @@ describe('Loccode as a Federation 2 entity', () => {
   it('publishes its subgraph SDL with the @key on Loccode', async () => {
     const { data } = await stack.query('{ _service { sdl } }');
     expect(data._service.sdl).toMatch(/type Loccode implements Node\s+@key\(fields: "code"\)/);
-    expect(data._service.sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.3"');
+    expect(data._service.sdl).toContain('@link(url: "https://specs.apollo.dev/federation/v2.9"');
   });
 
   it('resolves Loccode representations through _entities, in order', async () => {

@@ -1,0 +1,205 @@
+import {
+  Kind,
+  getNamedType,
+  getNullableType,
+  isAbstractType,
+  isListType,
+  isObjectType,
+  valueFromASTUntyped,
+  type ConstDirectiveNode,
+  type DirectiveNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionNode,
+  type ValueNode,
+} from 'graphql';
+
+/**
+ * Static cost of an operation in upstream terms (issue #6): every field annotated
+ * `@cost(weight: n)` in `schema/` costs n upstream calls each time it is resolved,
+ * and a list multiplies what its items cost by its size. The size is the length of
+ * the list argument named by `@listSizeFromArgument` (e.g. `loccodes(codes:)`),
+ * else the Int slicing argument of `@listSize`, else its `assumedSize`.
+ *
+ * The same field asked twice with the same arguments under one parent is counted
+ * once, as the per-request loaders call once; so on a cold cache a query's cost is
+ * the number of calls it makes, and never fewer.
+ */
+export function operationCost(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  variables: Record<string, unknown>,
+): number {
+  const root =
+    operation.operation === 'query'
+      ? schema.getQueryType()
+      : operation.operation === 'mutation'
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
+  if (!root) return 0;
+  return new CostWalker(schema, fragments, variables).objectCost(root, operation.selectionSet.selections);
+}
+
+/** What one field definition costs, read once from its SDL directives. */
+export interface FieldCost {
+  weight: number;
+  sizeFromArgument?: string;
+  slicingArguments: string[];
+  assumedSize?: number;
+}
+
+/** Items assumed in a list no directive sizes; only lists of free items may lack one (see test/schema). */
+const UNSIZED_LIST = 1;
+
+/** Fields the federation library adds, which SDL cannot annotate. */
+const BUILT_IN: Record<string, Partial<FieldCost>> = {
+  _entities: { sizeFromArgument: 'representations' },
+};
+
+const fieldCosts = new WeakMap<GraphQLField<unknown, unknown>, FieldCost>();
+
+/** The cost directives of a field definition. */
+export function fieldCost(field: GraphQLField<unknown, unknown>): FieldCost {
+  const known = fieldCosts.get(field);
+  if (known) return known;
+  const directives = field.astNode?.directives ?? [];
+  const argument = (directive: string, name: string): unknown => {
+    const node = directives.find((d) => d.name.value === directive);
+    const value = node?.arguments?.find((a) => a.name.value === name)?.value;
+    return value === undefined ? undefined : valueFromASTUntyped(value);
+  };
+  const weight = argument('cost', 'weight');
+  const fromArgument = argument('listSizeFromArgument', 'argument');
+  const slicing = argument('listSize', 'slicingArguments');
+  const assumed = argument('listSize', 'assumedSize');
+  const cost: FieldCost = {
+    weight: typeof weight === 'number' ? weight : 0,
+    slicingArguments: Array.isArray(slicing) ? slicing.filter((s): s is string => typeof s === 'string') : [],
+    ...(typeof fromArgument === 'string' && { sizeFromArgument: fromArgument }),
+    ...(typeof assumed === 'number' && { assumedSize: assumed }),
+    ...BUILT_IN[field.name],
+  };
+  fieldCosts.set(field, cost);
+  return cost;
+}
+
+class CostWalker {
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly fragments: Record<string, FragmentDefinitionNode>,
+    private readonly variables: Record<string, unknown>,
+  ) {}
+
+  /** Cost of selections on a named type: the dearest of its possible object types when abstract. */
+  typeCost(type: GraphQLNamedType, selections: readonly SelectionNode[]): number {
+    if (isObjectType(type)) return this.objectCost(type, selections);
+    if (isAbstractType(type)) {
+      return Math.max(
+        0,
+        ...this.schema.getPossibleTypes(type).map((member) => this.objectCost(member, selections)),
+      );
+    }
+    return 0;
+  }
+
+  objectCost(type: GraphQLObjectType, selections: readonly SelectionNode[]): number {
+    // Fields grouped by name and arguments: aliases of one call share it.
+    const groups = new Map<string, FieldNode[]>();
+    this.collect(type, selections, new Set(), groups);
+    let total = 0;
+    for (const nodes of groups.values()) {
+      const first = nodes[0]!;
+      const definition = type.getFields()[first.name.value];
+      if (!definition) continue; // introspection fields and __typename are free
+      const cost = fieldCost(definition);
+      const children = nodes.flatMap((node) => node.selectionSet?.selections ?? []);
+      const itemCost = children.length > 0 ? this.typeCost(getNamedType(definition.type), children) : 0;
+      const size = isListType(getNullableType(definition.type)) ? this.listSize(cost, definition, first) : 1;
+      total += cost.weight + size * itemCost;
+    }
+    return total;
+  }
+
+  private listSize(cost: FieldCost, definition: GraphQLField<unknown, unknown>, node: FieldNode): number {
+    if (cost.sizeFromArgument) {
+      const value = this.argumentValue(node, definition, cost.sizeFromArgument);
+      if (Array.isArray(value)) return value.length;
+      if (value !== undefined && value !== null) return 1; // a single value is coerced to a list of one
+    }
+    for (const name of cost.slicingArguments) {
+      const value = this.argumentValue(node, definition, name);
+      if (typeof value === 'number' && Number.isFinite(value)) return Math.max(0, Math.ceil(value));
+    }
+    return cost.assumedSize ?? UNSIZED_LIST;
+  }
+
+  private argumentValue(node: FieldNode, definition: GraphQLField<unknown, unknown>, name: string): unknown {
+    const given = node.arguments?.find((a) => a.name.value === name);
+    if (given) return this.value(given.value);
+    return definition.args.find((a) => a.name === name)?.defaultValue;
+  }
+
+  private value(node: ValueNode): unknown {
+    if (node.kind === Kind.VARIABLE) return this.variables[node.name.value];
+    if (node.kind === Kind.LIST) return node.values.map((item) => this.value(item));
+    return valueFromASTUntyped(node, this.variables);
+  }
+
+  /** Fields that apply to `type`, fragments expanded, `@skip`/`@include` honoured. */
+  private collect(
+    type: GraphQLObjectType,
+    selections: readonly SelectionNode[],
+    seenFragments: Set<string>,
+    groups: Map<string, FieldNode[]>,
+  ): void {
+    for (const selection of selections) {
+      if (!this.included(selection.directives)) continue;
+      if (selection.kind === Kind.FIELD) {
+        const key = `${selection.name.value}(${this.argumentsKey(selection)})`;
+        const group = groups.get(key);
+        if (group) group.push(selection);
+        else groups.set(key, [selection]);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        if (this.applies(type, selection.typeCondition?.name.value))
+          this.collect(type, selection.selectionSet.selections, seenFragments, groups);
+      } else {
+        const name = selection.name.value;
+        const fragment = this.fragments[name];
+        if (!fragment || seenFragments.has(name)) continue;
+        if (this.applies(type, fragment.typeCondition.name.value)) {
+          this.collect(type, fragment.selectionSet.selections, new Set([...seenFragments, name]), groups);
+        }
+      }
+    }
+  }
+
+  private argumentsKey(node: FieldNode): string {
+    const args = [...(node.arguments ?? [])]
+      .sort((a, b) => a.name.value.localeCompare(b.name.value))
+      .map((a) => [a.name.value, this.value(a.value)]);
+    return JSON.stringify(args);
+  }
+
+  private applies(type: GraphQLObjectType, condition: string | undefined): boolean {
+    if (!condition || condition === type.name) return true;
+    const conditionType = this.schema.getType(condition);
+    return !!conditionType && isAbstractType(conditionType) && this.schema.isSubType(conditionType, type);
+  }
+
+  private included(directives: readonly (DirectiveNode | ConstDirectiveNode)[] | undefined): boolean {
+    for (const directive of directives ?? []) {
+      const condition = directive.arguments?.find((a) => a.name.value === 'if');
+      if (!condition) continue;
+      const value = this.value(condition.value);
+      if (directive.name.value === 'skip' && value === true) return false;
+      if (directive.name.value === 'include' && value === false) return false;
+    }
+    return true;
+  }
+}

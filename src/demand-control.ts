@@ -1,0 +1,102 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { HeaderMap } from '@apollo/server';
+import { GraphQLError, Kind, type FragmentDefinitionNode } from 'graphql';
+import type { Budgets, BudgetStanding } from './access/budget';
+import type { GatewayContext } from './context';
+import { operationCost } from './cost';
+import { checkQueryLimits, type QueryLimits } from './query-limits';
+
+/** What `extensions.cost` holds on every response. */
+export interface CostReport {
+  /** The operation's cost computed before it ran, in upstream calls (0 when it never ran). */
+  requested: number;
+  /** Upstream calls it really made; fewer than requested when answers came from cache. */
+  actual: number;
+  /** The most one operation may cost (`QUERY_MAX_COST`). */
+  maximum: number;
+  budget: BudgetStanding;
+}
+
+/**
+ * Before anything executes: the query limits, then the cost, then the caller's
+ * budget, in that order and in one hook (Apollo runs plugins' hooks in parallel), so
+ * a refused request is neither executed nor charged. After: every response reports
+ * its cost and the caller's budget in `extensions.cost` and `X-RateLimit-*` headers.
+ */
+export function demandControlPlugin(
+  limits: QueryLimits,
+  budgets: Budgets,
+): ApolloServerPlugin<GatewayContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, document, request, contextValue, schema }) {
+          if (!operation) return;
+          if (operation.operation !== 'query' && !schema.getRootType(operation.operation)) {
+            throw new GraphQLError(
+              `This API has no ${operation.operation}s: every operation is a query. Send "query { ... }".`,
+              { extensions: { code: 'BAD_REQUEST', http: { status: 400 } } },
+            );
+          }
+          const fragments: Record<string, FragmentDefinitionNode> = {};
+          for (const definition of document.definitions) {
+            if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+          }
+          const variables = request.variables ?? {};
+          const broken = checkQueryLimits(operation, fragments, variables, limits);
+          if (broken) throw broken;
+
+          const { scope } = contextValue;
+          const cost = operationCost(schema, operation, fragments, variables);
+          if (cost > limits.maxCost) {
+            throw new GraphQLError(
+              `This query would cost ${cost} upstream calls; at most ${limits.maxCost} are allowed in one query. Ask for fewer fields or fewer loccodes per request, or split it.`,
+              {
+                extensions: {
+                  code: 'QUERY_TOO_COSTLY',
+                  cost,
+                  maximum: limits.maxCost,
+                  http: { status: 400 },
+                },
+              },
+            );
+          }
+          const charge = budgets.charge(scope.caller?.budgetKey ?? 'anonymous:', cost);
+          const { allowed: _allowed, ...standing } = charge;
+          scope.budget = standing;
+          if (!charge.allowed) {
+            const { retryAfterSeconds } = charge;
+            throw new GraphQLError(
+              `This query costs ${cost} points and ${charge.remaining} of your ${charge.limit} points a minute are left; retry in ${retryAfterSeconds} s.`,
+              {
+                extensions: {
+                  code: 'RATE_LIMITED',
+                  cost,
+                  retryAfterSeconds,
+                  http: { status: 429, headers: new HeaderMap([['retry-after', String(retryAfterSeconds)]]) },
+                },
+              },
+            );
+          }
+          scope.cost = cost;
+        },
+        async willSendResponse({ response, contextValue }) {
+          const { scope } = contextValue;
+          const budget = scope.budget ?? budgets.peek(scope.caller?.budgetKey ?? 'anonymous:');
+          response.http.headers.set('x-ratelimit-limit', String(budget.limit));
+          response.http.headers.set('x-ratelimit-remaining', String(budget.remaining));
+          response.http.headers.set('x-ratelimit-reset', String(budget.resetSeconds));
+          if (response.body.kind !== 'single') return;
+          const report: CostReport = {
+            requested: scope.cost ?? 0,
+            actual: scope.upstreamCalls,
+            maximum: limits.maxCost,
+            budget,
+          };
+          const result = response.body.singleResult;
+          result.extensions = { ...result.extensions, cost: report };
+        },
+      };
+    },
+  };
+}
