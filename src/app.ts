@@ -1,6 +1,9 @@
 import type { Config } from './config';
 import { Metrics } from './observability/metrics';
 import { startGateway } from './server';
+import { Budgets } from './access/budget';
+import { Callers } from './access/callers';
+import { TrustedDocuments } from './trusted-documents';
 import type { ServiceName } from './services';
 import { liveServices, createUpstreams, type UpstreamTargets } from './upstreams';
 import { startSandbox, type Sandbox, type SandboxOptions } from './sandbox';
@@ -9,6 +12,8 @@ export interface App {
   /** `http://host:port/graphql` */
   url: string;
   live: Record<ServiceName, boolean>;
+  /** Whether requests without a gateway key are served. */
+  anonymousAllowed: boolean;
   /** This gateway's Prometheus registry (served at `/metrics`). */
   metrics: Metrics;
   /** The embedded sandbox, when any upstream is not configured. */
@@ -38,10 +43,17 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     responseCacheEnabled: config.discipline.responseCacheEnabled,
     cacheTtlScale: config.discipline.cacheTtlScale,
     metrics,
+    callers: new Callers(config.access.clients, anonymousAllowed(config, live)),
+    budgets: new Budgets(config.access.pointsPerMinute),
+    schemaSuggestions: !productionMode(live),
+    ...(config.access.trustedDocumentsPath && {
+      trustedDocuments: TrustedDocuments.load(config.access.trustedDocumentsPath),
+    }),
   });
   return {
     url: gateway.url,
     live,
+    anonymousAllowed: anonymousAllowed(config, live),
     metrics,
     ...(sandbox && { sandbox }),
     close: async () => {
@@ -50,6 +62,19 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
       await sandbox?.close();
     },
   };
+}
+
+/**
+ * Production mode: any upstream is live, or NODE_ENV says production. It hides schema
+ * details ("Did you mean ...?") from validation errors; nothing else depends on NODE_ENV.
+ */
+export function productionMode(live: Record<ServiceName, boolean>): boolean {
+  return Object.values(live).some(Boolean) || process.env.NODE_ENV === 'production';
+}
+
+/** `ALLOW_ANONYMOUS` when set; otherwise only while every upstream is the sandbox (API.md section 1). */
+export function anonymousAllowed(config: Config, live: Record<ServiceName, boolean>): boolean {
+  return config.access.allowAnonymous ?? !Object.values(live).some(Boolean);
 }
 
 function resolveTargets(config: Config, sandbox: Sandbox | undefined): UpstreamTargets {

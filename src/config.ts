@@ -2,6 +2,7 @@ import type { QueryLimits } from './query-limits';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import type { ServiceName } from './services';
+import { TrustedDocuments } from './trusted-documents';
 
 export interface UpstreamConfig {
   baseUrl: string;
@@ -138,8 +139,14 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
   if (anonymous) config.access.allowAnonymous = flag(env, 'ALLOW_ANONYMOUS', problems);
   const trusted = env.TRUSTED_DOCUMENTS?.trim();
   if (trusted) {
-    if (existsSync(trusted)) config.access.trustedDocumentsPath = trusted;
-    else problems.push(`TRUSTED_DOCUMENTS names a file that does not exist: ${trusted}.`);
+    try {
+      TrustedDocuments.load(trusted);
+      config.access.trustedDocumentsPath = trusted;
+    } catch (error) {
+      problems.push(
+        `${(error as Error).message} Point it at the persisted-documents.json your client's codegen wrote.`,
+      );
+    }
   }
   if (config.queryLimits.maxCost > config.access.pointsPerMinute)
     problems.push(

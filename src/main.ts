@@ -24,6 +24,18 @@ async function main(): Promise<void> {
       (service) => `  ${service.padEnd(12)} ${app.live[service] ? 'live' : 'sandbox (simulated, embedded)'}`,
     ),
   ];
+  const everySandbox = !Object.values(app.live).some(Boolean);
+  if (app.anonymousAllowed)
+    banner.push(
+      everySandbox
+        ? '  Open to callers without a key: every upstream is the sandbox (set ALLOW_ANONYMOUS=false to require keys).'
+        : '  ALLOW_ANONYMOUS is on: callers without a key spend the live upstreams too.',
+    );
+  else if (config.access.clients.length === 0)
+    banner.push(
+      '  Every request will be refused: keys are required and GATEWAY_API_KEYS is empty (npm run key:new).',
+    );
+  else banner.push(`  Keys required: ${config.access.clients.length} client(s) in GATEWAY_API_KEYS.`);
   if (config.exposeErrorDetails)
     banner.push('  EXPOSE_ERROR_DETAILS is on: unexpected errors show their messages and stacks.');
   if (stopTracing) banner.push('  OpenTelemetry spans are exported to OTEL_EXPORTER_OTLP_ENDPOINT.');

@@ -1,0 +1,78 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { GatewayClient } from '../config';
+
+/** Who is calling: a client of ours by its key, or an anonymous caller by its address. */
+export interface Caller {
+  /** The client's configured name, or `anonymous`. */
+  name: string;
+  /** The budget this caller spends from (one per client; one per address for anonymous callers). */
+  budgetKey: string;
+}
+
+/** A refusal to say who the caller is: always HTTP 401 `UNAUTHENTICATED`. */
+export interface Unauthenticated {
+  message: string;
+}
+
+const HASH_BYTES = 32;
+
+/**
+ * Gateway keys (issue #6): a key arrives as `Authorization: Bearer <key>` or
+ * `X-Api-Key: <key>`; only its SHA-256 is compared, in constant time, against every
+ * configured hash (no early exit, so timing says nothing of which or how many).
+ */
+export class Callers {
+  constructor(
+    private readonly clients: readonly GatewayClient[],
+    /** Whether a request without any key is served (as `anonymous`). */
+    readonly allowAnonymous: boolean,
+  ) {}
+
+  identify(headers: IncomingHttpHeaders, remoteAddress: string | undefined): Caller | Unauthenticated {
+    const presented = presentedKey(headers);
+    if (presented === undefined) {
+      if (this.allowAnonymous) return { name: 'anonymous', budgetKey: `anonymous:${remoteAddress ?? ''}` };
+      return {
+        message:
+          'This gateway needs a key: send it as "Authorization: Bearer <key>" or "X-Api-Key: <key>". Ask the gateway operator for one.',
+      };
+    }
+    if ('problem' in presented) return { message: presented.problem };
+    const digest = createHash('sha256').update(presented.key, 'utf8').digest();
+    let found: GatewayClient | undefined;
+    for (const client of this.clients) {
+      const same = client.keySha256.length === HASH_BYTES && timingSafeEqual(client.keySha256, digest);
+      if (same && !found) found = client;
+    }
+    if (!found)
+      return { message: 'The key sent is not known to this gateway. Check it, or ask for a new one.' };
+    return { name: found.name, budgetKey: `client:${found.name}` };
+  }
+}
+
+function presentedKey(headers: IncomingHttpHeaders): { key: string } | { problem: string } | undefined {
+  const authorization = headers.authorization?.trim();
+  const apiKey = headers['x-api-key'];
+  const headerKey = (Array.isArray(apiKey) ? apiKey[0] : apiKey)?.trim();
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+    if (!match)
+      return {
+        problem: 'The Authorization header must be "Bearer <key>"; or send the key as "X-Api-Key: <key>".',
+      };
+    if (headerKey && headerKey !== match[1])
+      return { problem: 'Authorization and X-Api-Key carry different keys; send one of them.' };
+    return { key: match[1]! };
+  }
+  if (apiKey !== undefined) {
+    if (!headerKey) return { problem: 'The X-Api-Key header is empty; put the key in it.' };
+    return { key: headerKey };
+  }
+  return undefined;
+}
+
+/** `npm run key:new`: the SHA-256 of a key, as `GATEWAY_API_KEYS` holds it. */
+export function keyHash(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}

@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { Budgets } from '../../src/access/budget';
+import { keyHash } from '../../src/access/callers';
+import { ConfigError, loadConfig } from '../../src/config';
+import { SANDBOX_KEYS } from '../../src/sandbox/keys';
+import { SINGLE_REQUEST_DISCIPLINE, startTestStack, type TestStack } from '../support/gateway';
+
+const FARM_KEY = 'lg_farm-advisory-test-key-0001';
+const ANALYTICS_KEY = 'lg_analytics-test-key-0002';
+const KEYS = `farm:${keyHash(FARM_KEY)},analytics:${keyHash(ANALYTICS_KEY)}`;
+const QUERY = { query: '{ loccode(code: "KN3A 7QP") { code } }' };
+
+describe('the leaky bucket behind client budgets', () => {
+  it('takes a query whole or not at all, drains at the budget rate, and says when a refused query would fit', () => {
+    let now = 0;
+    const budgets = new Budgets(60, () => now); // 1 point a second, 60 at most
+    expect(budgets.charge('a', 50)).toEqual({ allowed: true, limit: 60, remaining: 10, resetSeconds: 50 });
+    expect(budgets.charge('a', 15)).toEqual({
+      allowed: false,
+      retryAfterSeconds: 5,
+      limit: 60,
+      remaining: 10,
+      resetSeconds: 50,
+    });
+    now = 4_000;
+    expect(budgets.charge('a', 15)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
+    now = 5_000;
+    expect(budgets.charge('a', 15)).toEqual({ allowed: true, limit: 60, remaining: 0, resetSeconds: 60 });
+    expect(budgets.peek('b')).toEqual({ limit: 60, remaining: 60, resetSeconds: 0 });
+    now = 65_000;
+    expect(budgets.peek('a')).toEqual({ limit: 60, remaining: 60, resetSeconds: 0 });
+    // A free query (introspection, `code` alone) always passes, even on an empty budget.
+    budgets.charge('a', 60);
+    expect(budgets.charge('a', 0)).toMatchObject({ allowed: true, remaining: 0 });
+  });
+});
+
+describe('GATEWAY_API_KEYS and ALLOW_ANONYMOUS in the configuration', () => {
+  it('holds hashes and names only; a raw key or a repeated name is a start-up error naming the variable', () => {
+    const config = loadConfig({ GATEWAY_API_KEYS: KEYS });
+    expect(config.access.clients.map((c) => c.name)).toEqual(['farm', 'analytics']);
+    expect(JSON.stringify(config)).not.toContain(FARM_KEY);
+    expect(() => loadConfig({ GATEWAY_API_KEYS: `farm:${FARM_KEY}` })).toThrow(
+      /GATEWAY_API_KEYS entry 1 is not "name:sha256hex"/,
+    );
+    expect(() => loadConfig({ GATEWAY_API_KEYS: `a:${keyHash('x')},a:${keyHash('y')}` })).toThrow(
+      /names the client "a" twice/,
+    );
+    expect(() => loadConfig({ ALLOW_ANONYMOUS: 'maybe' })).toThrow(ConfigError);
+  });
+
+  it('npm run key:new prints a key and the entry that admits it', async () => {
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'key:new', '--', 'farm-app']);
+    const key = /^\s+(lg_\S+)$/m.exec(stdout)![1]!;
+    const entry = /^\s+(farm-app:[0-9a-f]{64})$/m.exec(stdout)![1]!;
+    expect(entry).toBe(`farm-app:${keyHash(key)}`);
+    expect(loadConfig({ GATEWAY_API_KEYS: entry }).access.clients).toHaveLength(1);
+  }, 120_000);
+});
+
+describe('client keys through real HTTP (issue #6)', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    // Keys required even over the sandbox, as they are by default once an upstream is live.
+    stack = await startTestStack({
+      ...SINGLE_REQUEST_DISCIPLINE,
+      GATEWAY_API_KEYS: KEYS,
+      ALLOW_ANONYMOUS: 'false',
+    });
+  });
+  beforeEach(() => stack.sandbox.controls.clearLog());
+  afterAll(() => stack.close());
+
+  const post = (headers: Record<string, string>) => stack.http.post(stack.app.url, QUERY, headers);
+
+  it('admits a known key as Bearer or as X-Api-Key', async () => {
+    for (const headers of [{ authorization: `Bearer ${FARM_KEY}` }, { 'x-api-key': ANALYTICS_KEY }] as Array<
+      Record<string, string>
+    >) {
+      const response = await post(headers);
+      expect(response.status).toBe(200);
+      expect(response.json.data.loccode.code).toBe('KN3A 7QP');
+    }
+  });
+
+  it('refuses with 401 UNAUTHENTICATED a missing key, an unknown key, a malformed header, and two different keys', async () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{}, /needs a key/],
+      [{ authorization: `Bearer ${FARM_KEY}x` }, /not known/],
+      [{ 'x-api-key': SANDBOX_KEYS.agriculture }, /not known/],
+      [
+        { authorization: `Basic ${Buffer.from(`u:${FARM_KEY}`).toString('base64')}` },
+        /must be "Bearer <key>"/,
+      ],
+      [{ authorization: `Bearer ${FARM_KEY}`, 'x-api-key': ANALYTICS_KEY }, /different keys/],
+      [{ 'x-api-key': '' }, /empty/],
+    ];
+    for (const [headers, message] of cases) {
+      const response = await post(headers);
+      expect([response.status, response.headers['www-authenticate']]).toEqual([
+        401,
+        'Bearer realm="loccode-graph"',
+      ]);
+      expect(response.json.errors).toHaveLength(1);
+      expect(response.json.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+      expect(response.json.errors[0].message).toMatch(message);
+      expect(response.text).not.toContain(FARM_KEY);
+    }
+    expect(stack.sandbox.controls.count()).toBe(0);
+  });
+});
+
+describe('anonymous callers', () => {
+  it('are served while every upstream is the sandbox, and refused once one is live unless ALLOW_ANONYMOUS=true', async () => {
+    const sandboxOnly = await startTestStack();
+    const live = {
+      AGRI_BASE_URL: sandboxOnly.sandbox.urls.agriculture,
+      AGRI_API_KEY: SANDBOX_KEYS.agriculture,
+    };
+    try {
+      expect(sandboxOnly.app.anonymousAllowed).toBe(true);
+      expect((await sandboxOnly.http.post(sandboxOnly.app.url, QUERY)).status).toBe(200);
+      for (const [env, status] of [
+        [{ ...live }, 401],
+        [{ ...live, ALLOW_ANONYMOUS: 'true' }, 200],
+        [{ ALLOW_ANONYMOUS: 'false' }, 401],
+      ] as const) {
+        const stack = await startTestStack({ ...SINGLE_REQUEST_DISCIPLINE, ...env });
+        try {
+          const response = await stack.http.post(stack.app.url, QUERY);
+          expect([env, response.status]).toEqual([env, status]);
+        } finally {
+          await stack.close();
+        }
+      }
+    } finally {
+      await sandboxOnly.close();
+    }
+  });
+});
