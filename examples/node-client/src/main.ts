@@ -1,4 +1,4 @@
-import { execute } from './execute';
+import { execute, type ExecuteOptions } from './execute';
 import type { LoccodeAcrossDomainsQuery, PestReportQuery } from './gql/graphql';
 import { LoccodeAcrossDomains, PestReport } from './operations';
 
@@ -29,12 +29,17 @@ function describeLoccode(loccode: Loccode): string[] {
 }
 
 /** Runs both operations against `url` for one loccode, prints typed data and returns it. */
-export async function main(url: string, code: string, log = console.log): Promise<ClientReport> {
-  const { loccode } = await execute(url, LoccodeAcrossDomains, { code, crop: 'MAIZE' });
+export async function main(
+  url: string,
+  code: string,
+  log = console.log,
+  options: ExecuteOptions = {},
+): Promise<ClientReport> {
+  const { loccode } = await execute(url, LoccodeAcrossDomains, { code, crop: 'MAIZE' }, options);
   if (!loccode) throw new Error(`no loccode ${code}`);
   const pestReports: PestReportResult[] = [];
   for (const variables of [{ code, crop: 'MAIZE' as const }, { code }]) {
-    const pests = (await execute(url, PestReport, variables)).loccode?.pests;
+    const pests = (await execute(url, PestReport, variables, options)).loccode?.pests;
     if (pests) pestReports.push(pests);
   }
   [...describeLoccode(loccode), ...pestReports.map(describePestReport)].forEach((line) => log(line));
@@ -43,7 +48,11 @@ export async function main(url: string, code: string, log = console.log): Promis
 
 if (require.main === module) {
   const url = process.argv[2] ?? process.env.GRAPHQL_URL ?? 'http://localhost:4000/graphql';
-  main(url, process.argv[3] ?? 'KN3A 7QP').catch((error: Error) => {
+  const key = process.env.GRAPHQL_KEY;
+  main(url, process.argv[3] ?? 'KN3A 7QP', console.log, {
+    byDocumentId: process.env.GRAPHQL_DOCUMENT_IDS === '1',
+    ...(key && { headers: { authorization: `Bearer ${key}` } }),
+  }).catch((error: Error) => {
     console.error(error.message);
     process.exitCode = 1;
   });

@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+const HEX_HASH = /^[0-9a-f]{64}$/;
+
+/** The part of Apollo's `KeyValueCache` its persisted-query support uses. */
+interface PersistedQueryStore {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<boolean | void>;
+}
+
+/**
+ * Trusted documents (issue #6): with `TRUSTED_DOCUMENTS` naming a manifest (the
+ * `persisted-documents.json` graphql-codegen's client-preset writes: `{"sha256:<hex>": "<document>"}`),
+ * only those documents run. A client sends `documentId: "sha256:<hex>"`, Apollo's
+ * `extensions.persistedQuery.sha256Hash`, or the document's exact text. An unknown hash
+ * is `PERSISTED_QUERY_NOT_FOUND`; any other text is `FORBIDDEN`.
+ */
+export class TrustedDocuments {
+  private constructor(private readonly documents: ReadonlyMap<string, string>) {}
+
+  /** Reads and checks a manifest: every key must be the SHA-256 of its document. */
+  static load(path: string): TrustedDocuments {
+    let manifest: unknown;
+    try {
+      manifest = JSON.parse(readFileSync(path, 'utf8'));
+    } catch {
+      throw new Error(`TRUSTED_DOCUMENTS: ${path} is not a readable JSON file.`);
+    }
+    if (typeof manifest !== 'object' || manifest === null || Array.isArray(manifest))
+      throw new Error(`TRUSTED_DOCUMENTS: ${path} must map "sha256:<hash>" to a document.`);
+    const documents = new Map<string, string>();
+    for (const [key, document] of Object.entries(manifest)) {
+      const hex = key.replace(/^sha256:/, '');
+      if (typeof document !== 'string' || !HEX_HASH.test(hex) || sha256(document) !== hex)
+        throw new Error(`TRUSTED_DOCUMENTS: in ${path}, "${key}" is not the SHA-256 of its document.`);
+      documents.set(hex, document);
+    }
+    return new TrustedDocuments(documents);
+  }
+
+  get size(): number {
+    return this.documents.size;
+  }
+
+  /**
+   * Apollo's persisted-query store, read-only: a hash is looked up in the manifest,
+   * and a client can never add to it.
+   */
+  store(): PersistedQueryStore {
+    return {
+      get: async (key) => this.documents.get(key.slice(key.lastIndexOf(':') + 1)),
+      set: async () => undefined,
+      delete: async () => undefined,
+    };
+  }
+
+  /**
+   * Why a request may not run, if it may not: its hash (a `documentId` or persisted-query
+   * hash) is not in the manifest, or its text is not a manifest document byte for byte.
+   */
+  refusal(body: unknown, search: string): 'PERSISTED_QUERY_NOT_FOUND' | 'FORBIDDEN' | undefined {
+    const fields =
+      typeof body === 'object' && body !== null && !Array.isArray(body)
+        ? (body as Record<string, unknown>)
+        : Object.fromEntries(new URLSearchParams(search));
+    const text = fields.query;
+    if (typeof text === 'string' && text.length > 0 && !this.documents.has(sha256(text))) return 'FORBIDDEN';
+    const hash = persistedQueryHash(fields.extensions);
+    if (hash !== undefined && !this.documents.has(hash)) return 'PERSISTED_QUERY_NOT_FOUND';
+    return undefined; // a manifest document, or no document at all (Apollo says what is missing)
+  }
+
+  /**
+   * A request body naming its document by `documentId` (the GraphQL-over-HTTP
+   * trusted-documents convention), as Apollo's persisted-query extension.
+   */
+  static fromDocumentId(body: unknown): unknown {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+    const { documentId, ...rest } = body as Record<string, unknown>;
+    if (typeof documentId !== 'string') return body;
+    const sha256Hash = documentId.replace(/^sha256:/, '');
+    const extensions = typeof rest.extensions === 'object' && rest.extensions !== null ? rest.extensions : {};
+    return { ...rest, extensions: { ...extensions, persistedQuery: { version: 1, sha256Hash } } };
+  }
+
+  /** The same for a GET: `?documentId=sha256:<hex>` becomes the `extensions` parameter. */
+  static fromDocumentIdParameter(search: string): string {
+    const parameters = new URLSearchParams(search);
+    const documentId = parameters.get('documentId');
+    if (documentId === null) return search;
+    parameters.delete('documentId');
+    const sha256Hash = documentId.replace(/^sha256:/, '');
+    parameters.set('extensions', JSON.stringify({ persistedQuery: { version: 1, sha256Hash } }));
+    return `?${parameters.toString()}`;
+  }
+}
+
+/** `extensions.persistedQuery.sha256Hash`, from a parsed body or a GET's JSON parameter. */
+function persistedQueryHash(extensions: unknown): string | undefined {
+  let value = extensions;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return undefined;
+    }
+  }
+  const hash = (value as { persistedQuery?: { sha256Hash?: unknown } } | null | undefined)?.persistedQuery
+    ?.sha256Hash;
+  return typeof hash === 'string' ? hash : undefined;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
