@@ -14,6 +14,26 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
   });
 }
 
+/**
+ * How deep `[` and `{` nest in JSON text, strings skipped; read without parsing. Values
+ * nested thousands deep overflow the stack of code that walks them (JSON.stringify, caches).
+ */
+export function jsonNesting(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i += 1;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
+    else if (char === ']' || char === '}') depth -= 1;
+  }
+  return deepest;
+}
+
 export function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);

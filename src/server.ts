@@ -15,9 +15,14 @@ import { maskError } from './errors';
 import { logger } from './logger';
 import { buildSchema } from './schema';
 import type { Upstreams } from './upstreams';
-import { listen, readBody } from './http-server';
+import { jsonNesting, listen, readBody } from './http-server';
+import { APPLICATION_JSON, isJsonRequest, responseMediaType } from './http-conformance';
 import { runInScope, type RequestScope } from './upstream/request-scope';
-import { queryLimitsPlugin, type QueryLimits } from './query-limits';
+import type { QueryLimits } from './query-limits';
+import { demandControlPlugin } from './demand-control';
+import type { Budgets } from './access/budget';
+import type { Callers } from './access/callers';
+import { TrustedDocuments } from './trusted-documents';
 import { responsePolicyPlugin } from './response-policy-plugin';
 import { readiness, sendMetrics } from './observability/endpoints';
 import type { Metrics } from './observability/metrics';
@@ -25,6 +30,9 @@ import { metricsPlugin } from './observability/metrics-plugin';
 import { requestIdOf, withRequestId } from './observability/request-id';
 import { inRequestSpan, tracingPlugin } from './observability/tracing';
 import { createIde } from './ide';
+
+/** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
+const MAX_JSON_NESTING = 64;
 
 export interface GatewayOptions {
   host: string;
@@ -37,6 +45,13 @@ export interface GatewayOptions {
   responseCacheEnabled: boolean;
   cacheTtlScale: number;
   metrics: Metrics;
+  /** Who may call (gateway keys) and how much (budgets in cost points a minute). */
+  callers: Callers;
+  budgets: Budgets;
+  /** "Did you mean ...?" in validation errors; off in production mode (see app.ts). */
+  schemaSuggestions: boolean;
+  /** When set, only the documents of this manifest run. */
+  trustedDocuments?: TrustedDocuments;
 }
 
 export interface Gateway {
@@ -53,6 +68,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // graphql-js stops parsing past this many tokens (a huge query costs nothing to refuse).
     parseOptions: { maxTokens: options.queryLimits.maxTokens },
     allowBatchedHttpRequests: options.queryLimits.httpBatching,
+    hideSchemaDetailsFromClientErrors: !options.schemaSuggestions,
+    // Trusted mode: the manifest is the only persisted-query store, and clients cannot add to it.
+    ...(options.trustedDocuments && {
+      persistedQueries: { cache: options.trustedDocuments.store(), ttl: null },
+    }),
     introspection: options.introspection,
     // Our own masking whatever NODE_ENV says (Apollo would expose stack traces outside production).
     includeStacktraceInErrorResponses: options.exposeErrorDetails,
@@ -65,7 +85,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         ),
       ),
     plugins: [
-      queryLimitsPlugin(options.queryLimits),
+      demandControlPlugin(options.queryLimits, options.budgets),
       metricsPlugin(options.metrics),
       tracingPlugin(),
       responsePolicyPlugin(options.cacheTtlScale),
@@ -111,7 +131,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
 async function handle(
   apollo: ApolloServer<GatewayContext>,
-  { upstreams, requestDeadlineMs, metrics, queryLimits }: GatewayOptions,
+  { upstreams, requestDeadlineMs, metrics, queryLimits, callers, trustedDocuments }: GatewayOptions,
   requestId: string,
   req: IncomingMessage,
   res: ServerResponse,
@@ -126,38 +146,95 @@ async function handle(
   if (url.pathname.startsWith(MAP_ASSET_PREFIX))
     return upstreams.maps.assets.serve(req, res, url, gatewayOrigin(req));
   if (url.pathname !== '/graphql')
-    return sendJson(res, 404, { error: `Nothing at ${url.pathname}; GraphQL is served at /graphql.` });
-
-  const { maxBodyBytes } = queryLimits;
-  const raw = await readBody(req, maxBodyBytes);
-  if (raw === undefined)
     return sendJson(
       res,
-      413,
-      requestError(
-        `The request body exceeds ${maxBodyBytes} bytes (QUERY_MAX_BODY_BYTES). Send a shorter query, or pass large inputs as fewer, smaller requests.`,
-        requestId,
-        'REQUEST_TOO_LARGE',
-      ),
+      404,
+      requestError(`Nothing at ${url.pathname}; GraphQL is served at /graphql.`, requestId, 'NOT_FOUND'),
     );
+
+  // The answer depends on Accept (and the IDE shares this URL), so shared caches must key on it.
+  res.setHeader('vary', 'accept');
+  const { maxBodyBytes } = queryLimits;
+  const raw = await readBody(req, maxBodyBytes);
+  // Refused before Apollo sees the request, so nothing executes; answered in the type the client accepts.
+  const mediaType = responseMediaType(req.headers.accept);
+  const refuse = (status: number, message: string, code?: string) =>
+    sendJson(res, status, requestError(message, requestId, code), mediaType);
+  if (raw === undefined)
+    return refuse(
+      413,
+      `The request body exceeds ${maxBodyBytes} bytes (QUERY_MAX_BODY_BYTES). Send a shorter query, or pass large inputs as fewer, smaller requests.`,
+      'REQUEST_TOO_LARGE',
+    );
+  if (!mediaType)
+    return refuse(
+      406,
+      'Responses are sent as application/graphql-response+json or application/json; the Accept header allows neither.',
+    );
+  if (req.method === 'POST' && !isJsonRequest(req.headers['content-type']))
+    return refuse(415, 'A POST body must be JSON, sent with content-type: application/json.');
   const headers = new HeaderMap();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
+  // GET carries its JSON in the `variables` and `extensions` parameters.
+  const nesting = Math.max(
+    jsonNesting(raw),
+    ...['variables', 'extensions'].map((name) => jsonNesting(url.searchParams.get(name) ?? '')),
+  );
+  if (nesting > MAX_JSON_NESTING)
+    return refuse(
+      400,
+      `The request nests JSON ${nesting} levels deep; at most ${MAX_JSON_NESTING} are allowed.`,
+    );
   let body: unknown = raw;
   if ((headers.get('content-type') ?? '').includes('json') && raw.length > 0) {
     try {
       body = JSON.parse(raw);
     } catch {
-      return sendJson(res, 400, requestError('The request body is not valid JSON.', requestId));
+      return refuse(400, 'The request body is not valid JSON.');
     }
   }
+  if (Array.isArray(body) && !queryLimits.httpBatching)
+    return refuse(
+      400,
+      'Send one operation per request: batched requests (a JSON array body) are turned off on this server.',
+    );
+  const caller = callers.identify(req.headers, req.socket.remoteAddress);
+  if ('message' in caller) {
+    res.setHeader('www-authenticate', 'Bearer realm="loccode-graph"');
+    return refuse(401, caller.message, 'UNAUTHENTICATED');
+  }
   // Every upstream call of this request sees its deadline and reports its warnings here.
-  const scope: RequestScope = { requestId, deadline: Date.now() + requestDeadlineMs, warnings: [] };
+  const scope: RequestScope = {
+    requestId,
+    deadline: Date.now() + requestDeadlineMs,
+    warnings: [],
+    upstreamCalls: 0,
+    caller,
+  };
+  // Trusted mode also takes the `documentId` convention of client-preset's manifests.
+  const search = trustedDocuments ? TrustedDocuments.fromDocumentIdParameter(url.search) : url.search;
+  if (trustedDocuments) {
+    body = TrustedDocuments.fromDocumentId(body);
+    const refusal = trustedDocuments.refusal(body, search);
+    if (refusal === 'FORBIDDEN')
+      return refuse(
+        403,
+        'This gateway runs trusted documents only: send a documentId (or persisted-query hash) from the manifest your client was built with.',
+        refusal,
+      );
+    if (refusal)
+      return refuse(
+        400,
+        'No trusted document has this id. Rebuild your client against the current manifest, or ask for the document to be added.',
+        refusal,
+      );
+  }
   const response = await runInScope(scope, () =>
     inRequestSpan(() =>
       apollo.executeHTTPGraphQLRequest({
-        httpGraphQLRequest: { method: req.method ?? 'GET', headers, search: url.search, body },
+        httpGraphQLRequest: { method: req.method ?? 'GET', headers, search, body },
         context: async () => createContext(upstreams, gatewayOrigin(req), scope),
       }),
     ),
@@ -176,10 +253,10 @@ function requestError(message: string, requestId: string, code = 'BAD_REQUEST'):
   return { errors: [{ message, extensions: { code, requestId } }] };
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(res: ServerResponse, status: number, body: unknown, contentType = APPLICATION_JSON): void {
   const payload = JSON.stringify(body);
   res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
+    'content-type': contentType,
     'content-length': Buffer.byteLength(payload),
   });
   res.end(payload);

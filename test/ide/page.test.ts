@@ -77,7 +77,8 @@ describe('the GraphQL IDE over HTTP', () => {
       accept: BROWSER_ACCEPT,
       'apollo-require-preflight': 'true',
     });
-    expect(answered.json).toEqual({ data: { __typename: 'Query' } });
+    expect(answered.json.data).toEqual({ __typename: 'Query' });
+    expect(answered.json.errors).toBeUndefined();
   });
 
   it('leaves a GET that prefers JSON to GraphQL', async () => {
