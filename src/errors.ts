@@ -96,8 +96,11 @@ export function maskError(
     return { message: `${formatted.message} Send a shorter query.`, extensions: { code: 'TOO_MANY_TOKENS' } };
   }
   const code = formatted.extensions?.code;
+  // Apollo gives every error without a code INTERNAL_SERVER_ERROR before it gets here, so that
+  // code says nothing about the message: it is masked and logged like any unexpected error.
   const known =
     typeof code === 'string' &&
+    code !== 'INTERNAL_SERVER_ERROR' &&
     ((ERROR_CODES as readonly string[]).includes(code) || REQUEST_ERROR_CODES.has(code));
   if (known) {
     if (exposeDetails) return formatted;
@@ -105,6 +108,16 @@ export function maskError(
     return { ...formatted, extensions };
   }
   const original = unwrapResolverError(error);
+  if (formatted.path?.[0] === '_entities') {
+    // The federation library's own complaint about a representation: the caller's mistake.
+    return {
+      message:
+        'Each representation must be an object naming an entity type and its key, e.g. { "__typename": "Loccode", "code": "KN3A 7QP" }.',
+      ...(formatted.locations && { locations: formatted.locations }),
+      path: formatted.path,
+      extensions: { code: 'BAD_USER_INPUT' },
+    };
+  }
   log(original);
   return {
     message: exposeDetails && original instanceof Error ? original.message : INTERNAL_MESSAGE,
