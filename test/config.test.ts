@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
 
 function problems(env: Record<string, string>): string[] {
@@ -64,5 +66,17 @@ describe('configuration (API.md section 1)', () => {
       'CACHE_TTL_SCALE must be a number from 0.00001 to 1000, got "0".',
       'EXPOSE_ERROR_DETAILS must be true or false, got "yes".',
     ]);
+  });
+});
+
+describe('the README configuration table', () => {
+  it('documents every variable the configuration reads', () => {
+    const source = readFileSync(join(__dirname, '..', 'src', 'config.ts'), 'utf8');
+    const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
+    const variables = new Set(
+      [...source.matchAll(/env(?:\.|, ')([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]!),
+    );
+    expect(variables.size).toBeGreaterThan(20);
+    expect([...variables].filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
   });
 });

@@ -16,7 +16,8 @@ function tryItExample(): { query: string; answer: unknown } {
 describe('README', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startTestStack();
+    // Production defaults, as `npm start` runs: the answer shows the default budget.
+    stack = await startTestStack({});
   });
   afterAll(() => stack.close());
 
