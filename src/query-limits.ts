@@ -30,8 +30,9 @@ function listArguments(limits: QueryLimits): Record<string, { argument: string; 
     nodes: { argument: 'ids', max: limits.maxListItems },
     // Spec (maps), Limits rule 7: 1 to 50 stops.
     optimizeStops: { argument: 'stops', max: 50 },
-    // Not bounded by the spec; as many as optimisation takes, so a route has at most 51 legs.
-    route: { argument: 'waypoints', max: 50 },
+    // Not bounded by the spec; the sandbox's documented choice (src/sandbox/README.md), so a
+    // route has at most 26 legs and never fails upstream for its length.
+    route: { argument: 'waypoints', max: 25 },
   };
 }
 
