@@ -1,9 +1,10 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SANDBOX_KEYS } from '../src/sandbox/keys';
 import { TestHttp } from './support/http';
+import { spawnProcess, type ServiceProcess } from './support/service-process';
 
 /**
  * The README's commands, run as a newcomer runs them, one after another (each one
@@ -12,24 +13,10 @@ import { TestHttp } from './support/http';
 const README = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
 const run = promisify(execFile);
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Started = ServiceProcess;
 
 function npm(args: string[], env: Record<string, string>): Started {
-  const child = spawn('npm', ['--silent', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so a signal reaches npm and the node process it started alike.
-    detached: true,
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  return spawnProcess('npm', ['--silent', ...args], env);
 }
 
 async function waitFor(started: Started, text: string, timeoutMs = 90_000): Promise<void> {
@@ -57,6 +44,8 @@ describe("the README's commands", () => {
       await waitFor(server, 'address ');
       const url = /serving GraphQL at (\S+)/.exec(server.output())![1]!;
       expect(server.output()).toMatch(/agriculture\s+sandbox/);
+      // Over the sandbox alone it serves callers without a key, and says so.
+      expect(server.output()).toMatch(/Open to callers without a key: every upstream is the sandbox/);
 
       const curl = /```sh\n(curl[\s\S]*?)\n```/
         .exec(README)![1]!

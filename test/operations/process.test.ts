@@ -81,6 +81,10 @@ describe('the service as a process', () => {
       const service = start(liveEnv(sandbox));
       await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), 30_000);
       const url = /serving GraphQL at (\S+)\n/.exec(service.output())![1]!;
+      // Live upstreams with ALLOW_ANONYMOUS: the banner warns that keyless callers spend them.
+      expect(service.output()).toMatch(
+        /ALLOW_ANONYMOUS is on: callers without a key spend the live upstreams/,
+      );
       sandbox.controls.setLatency('agriculture', { fixedMs: 2500, jitterMs: 0 });
       const codes = sandbox.dataset.streets.slice(0, 50).map((s) => s.code);
 

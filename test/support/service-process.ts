@@ -27,9 +27,17 @@ export interface ServiceProcess {
 
 /** `node <build>/src/main.js` with `env` added to ours, in its own process group (killed by {@link stopService}). */
 export function spawnService(env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, [join(BUILD_DIR, 'src', 'main.js')], {
+  return spawnProcess(process.execPath, [join(BUILD_DIR, 'src', 'main.js')], { PORT: '0', ...env });
+}
+
+/**
+ * Any command with `env` added to ours, its output collected, in its own process group so
+ * that a signal reaches it and whatever it started (npm and its node) alike.
+ */
+export function spawnProcess(command: string, args: string[], env: Record<string, string>): ServiceProcess {
+  const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', ...env },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
