@@ -126,10 +126,19 @@ describe('client budgets (issue #6)', () => {
     });
     try {
       const query = { query: '{ loccode(code: "KN3A 7QP") { street { name } } }' };
-      const statuses = [];
+      const responses = [];
       for (let i = 0; i < 6; i += 1)
-        statuses.push((await other.http.post(other.app.url, query, { 'x-api-key': FLOODER_KEY })).status);
-      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+        responses.push(await other.http.post(other.app.url, query, { 'x-api-key': FLOODER_KEY }));
+      expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429]);
+      // The first answer was fetched; the next ones came from the response cache, at the same price.
+      expect(responses.slice(0, 5).map((r) => r.json.extensions.cost)).toEqual(
+        [1, 0, 0, 0, 0].map((actual, i) => ({
+          requested: 1,
+          actual,
+          maximum: 5,
+          budget: { limit: 5, remaining: 4 - i, resetSeconds: expect.any(Number) },
+        })),
+      );
       expect(other.sandbox.controls.count()).toBe(1);
     } finally {
       await other.close();
