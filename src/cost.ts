@@ -89,12 +89,47 @@ export function fieldCost(field: GraphQLField<unknown, unknown>): FieldCost {
   return cost;
 }
 
+const costlyTypesOf = new WeakMap<GraphQLSchema, ReadonlySet<string>>();
+
+/**
+ * Types whose selections can reach a field with a weight, directly or through other
+ * types (a fixpoint over the schema, once per schema): below any other type, nothing costs.
+ */
+function costlyTypes(schema: GraphQLSchema): ReadonlySet<string> {
+  const known = costlyTypesOf.get(schema);
+  if (known) return known;
+  const costly = new Set<string>();
+  const types = Object.values(schema.getTypeMap());
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const type of types) {
+      if (costly.has(type.name)) continue;
+      const members = isAbstractType(type) ? schema.getPossibleTypes(type) : isObjectType(type) ? [type] : [];
+      const reaches = members.some((member) =>
+        Object.values(member.getFields()).some(
+          (field) => fieldCost(field).weight > 0 || costly.has(getNamedType(field.type).name),
+        ),
+      );
+      if (reaches) {
+        costly.add(type.name);
+        changed = true;
+      }
+    }
+  }
+  costlyTypesOf.set(schema, costly);
+  return costly;
+}
+
 class CostWalker {
+  private readonly costly: ReadonlySet<string>;
+
   constructor(
     private readonly schema: GraphQLSchema,
     private readonly fragments: Record<string, FragmentDefinitionNode>,
     private readonly variables: Record<string, unknown>,
-  ) {}
+  ) {
+    this.costly = costlyTypes(schema);
+  }
 
   /** Cost of selections on a named type: the dearest of its possible object types when abstract. */
   typeCost(type: GraphQLNamedType, selections: readonly SelectionNode[]): number {
@@ -115,11 +150,13 @@ class CostWalker {
     let total = 0;
     for (const nodes of groups.values()) {
       const first = nodes[0]!;
-      const definition = type.getFields()[first.name.value];
-      if (!definition) continue; // introspection fields and __typename are free
+      const definition = type.getFields()[first.name.value]!;
       const cost = fieldCost(definition);
-      const children = nodes.flatMap((node) => node.selectionSet?.selections ?? []);
-      const itemCost = children.length > 0 ? this.typeCost(getNamedType(definition.type), children) : 0;
+      const named = getNamedType(definition.type);
+      const children = this.costly.has(named.name)
+        ? nodes.flatMap((node) => node.selectionSet?.selections ?? [])
+        : [];
+      const itemCost = children.length > 0 ? this.typeCost(named, children) : 0;
       const size = isListType(getNullableType(definition.type)) ? this.listSize(cost, definition, first) : 1;
       total += cost.weight + size * itemCost;
     }
@@ -161,7 +198,14 @@ class CostWalker {
     for (const selection of selections) {
       if (!this.included(selection.directives)) continue;
       if (selection.kind === Kind.FIELD) {
-        const key = `${selection.name.value}(${this.argumentsKey(selection)})`;
+        // Fields that neither cost nor lead to anything that does are left out early.
+        const definition = type.getFields()[selection.name.value];
+        if (!definition) continue; // introspection fields and __typename are free
+        if (fieldCost(definition).weight === 0 && !this.costly.has(getNamedType(definition.type).name))
+          continue;
+        const key = selection.arguments?.length
+          ? `${selection.name.value}(${this.argumentsKey(selection)})`
+          : selection.name.value;
         const group = groups.get(key);
         if (group) group.push(selection);
         else groups.set(key, [selection]);

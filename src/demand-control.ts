@@ -2,6 +2,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import { GraphQLError, Kind, type FragmentDefinitionNode } from 'graphql';
 import type { Budgets, BudgetStanding } from './access/budget';
+import type { Caller } from './access/callers';
 import type { GatewayContext } from './context';
 import { operationCost } from './cost';
 import { checkQueryLimits, type QueryLimits } from './query-limits';
@@ -14,7 +15,31 @@ export interface CostReport {
   actual: number;
   /** The most one operation may cost (`QUERY_MAX_COST`). */
   maximum: number;
-  budget: BudgetStanding;
+  /** The caller's budget; absent only when the caller could not be identified (HTTP 401). */
+  budget?: BudgetStanding;
+}
+
+/** The report of a request refused before it ran: nothing requested, nothing called. */
+export function idleCostReport(
+  limits: QueryLimits,
+  budgets: Budgets,
+  caller: Caller | undefined,
+): CostReport {
+  return {
+    requested: 0,
+    actual: 0,
+    maximum: limits.maxCost,
+    ...(caller && { budget: budgets.peek(caller.budgetKey) }),
+  };
+}
+
+/** `X-RateLimit-*` of a budget standing (Reset: seconds until the whole budget is back). */
+export function rateLimitHeaders(budget: BudgetStanding): Array<[string, string]> {
+  return [
+    ['x-ratelimit-limit', String(budget.limit)],
+    ['x-ratelimit-remaining', String(budget.remaining)],
+    ['x-ratelimit-reset', String(budget.resetSeconds)],
+  ];
 }
 
 /**
@@ -83,9 +108,7 @@ export function demandControlPlugin(
         async willSendResponse({ response, contextValue }) {
           const { scope } = contextValue;
           const budget = scope.budget ?? budgets.peek(scope.caller?.budgetKey ?? 'anonymous:');
-          response.http.headers.set('x-ratelimit-limit', String(budget.limit));
-          response.http.headers.set('x-ratelimit-remaining', String(budget.remaining));
-          response.http.headers.set('x-ratelimit-reset', String(budget.resetSeconds));
+          for (const [name, value] of rateLimitHeaders(budget)) response.http.headers.set(name, value);
           if (response.body.kind !== 'single') return;
           const report: CostReport = {
             requested: scope.cost ?? 0,

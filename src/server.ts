@@ -19,7 +19,7 @@ import { jsonNesting, listen, readBody } from './http-server';
 import { APPLICATION_JSON, isJsonRequest, responseMediaType } from './http-conformance';
 import { runInScope, type RequestScope } from './upstream/request-scope';
 import type { QueryLimits } from './query-limits';
-import { demandControlPlugin } from './demand-control';
+import { demandControlPlugin, idleCostReport, rateLimitHeaders, type CostReport } from './demand-control';
 import type { Budgets } from './access/budget';
 import type { Callers } from './access/callers';
 import { TrustedDocuments } from './trusted-documents';
@@ -131,7 +131,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
 async function handle(
   apollo: ApolloServer<GatewayContext>,
-  { upstreams, requestDeadlineMs, metrics, queryLimits, callers, trustedDocuments }: GatewayOptions,
+  { upstreams, requestDeadlineMs, metrics, queryLimits, callers, budgets, trustedDocuments }: GatewayOptions,
   requestId: string,
   req: IncomingMessage,
   res: ServerResponse,
@@ -154,12 +154,22 @@ async function handle(
 
   // The answer depends on Accept (and the IDE shares this URL), so shared caches must key on it.
   res.setHeader('vary', 'accept');
-  const { maxBodyBytes } = queryLimits;
-  const raw = await readBody(req, maxBodyBytes);
   // Refused before Apollo sees the request, so nothing executes; answered in the type the client accepts.
   const mediaType = responseMediaType(req.headers.accept);
-  const refuse = (status: number, message: string, code?: string) =>
-    sendJson(res, status, requestError(message, requestId, code), mediaType);
+  const caller = callers.identify(req.headers, req.socket.remoteAddress);
+  const known = 'budgetKey' in caller ? caller : undefined;
+  // A refusal costs nothing, and says so like every other answer (with the budget, once the caller is known).
+  const refuse = (status: number, message: string, code?: string) => {
+    const cost = idleCostReport(queryLimits, budgets, known);
+    if (cost.budget) rateLimitHeaders(cost.budget).forEach(([name, value]) => res.setHeader(name, value));
+    sendJson(res, status, requestError(message, requestId, code, cost), mediaType);
+  };
+  if (!known) {
+    res.setHeader('www-authenticate', 'Bearer realm="loccode-graph"');
+    return refuse(401, (caller as { message: string }).message, 'UNAUTHENTICATED');
+  }
+  const { maxBodyBytes } = queryLimits;
+  const raw = await readBody(req, maxBodyBytes);
   if (raw === undefined)
     return refuse(
       413,
@@ -200,18 +210,13 @@ async function handle(
       400,
       'Send one operation per request: batched requests (a JSON array body) are turned off on this server.',
     );
-  const caller = callers.identify(req.headers, req.socket.remoteAddress);
-  if ('message' in caller) {
-    res.setHeader('www-authenticate', 'Bearer realm="loccode-graph"');
-    return refuse(401, caller.message, 'UNAUTHENTICATED');
-  }
   // Every upstream call of this request sees its deadline and reports its warnings here.
   const scope: RequestScope = {
     requestId,
     deadline: Date.now() + requestDeadlineMs,
     warnings: [],
     upstreamCalls: 0,
-    caller,
+    caller: known,
   };
   // Trusted mode also takes the `documentId` convention of client-preset's manifests.
   const search = trustedDocuments ? TrustedDocuments.fromDocumentIdParameter(url.search) : url.search;
@@ -249,8 +254,8 @@ async function handle(
   res.end();
 }
 
-function requestError(message: string, requestId: string, code = 'BAD_REQUEST'): unknown {
-  return { errors: [{ message, extensions: { code, requestId } }] };
+function requestError(message: string, requestId: string, code = 'BAD_REQUEST', cost?: CostReport): unknown {
+  return { errors: [{ message, extensions: { code, requestId } }], ...(cost && { extensions: { cost } }) };
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, contentType = APPLICATION_JSON): void {

@@ -279,6 +279,20 @@ describe('cost in upstream terms, through real HTTP (issue #6)', () => {
       maximum: 30,
       budget: { limit: 100_000_000, remaining: expect.any(Number), resetSeconds: expect.any(Number) },
     });
+    // Refused by the HTTP layer before GraphQL runs: still reported, headers included.
+    const notAcceptable = await stack.http.post(
+      stack.app.url,
+      { query: '{ __typename }' },
+      { accept: 'application/xml' },
+    );
+    expect(notAcceptable.status).toBe(406);
+    expect(notAcceptable.json.extensions.cost).toEqual({
+      requested: 0,
+      actual: 0,
+      maximum: 30,
+      budget: { limit: 100_000_000, remaining: expect.any(Number), resetSeconds: expect.any(Number) },
+    });
+    expect(notAcceptable.headers['x-ratelimit-limit']).toBe('100000000');
     const answered = await stack.query('{ loccode(code: "KN3A 7QP") { climate { state } } }');
     expect(costReport(answered)).toMatchObject({ requested: 1, actual: 1 });
     expect(answered.response.headers['x-ratelimit-limit']).toBe('100000000');

@@ -106,6 +106,8 @@ describe('client keys through real HTTP (issue #6)', () => {
       expect(response.json.errors[0].extensions.code).toBe('UNAUTHENTICATED');
       expect(response.json.errors[0].message).toMatch(message);
       expect(response.text).not.toContain(FARM_KEY);
+      // Nothing ran and no budget is known: the cost report says so.
+      expect(response.json.extensions.cost).toEqual({ requested: 0, actual: 0, maximum: 1000 });
     }
     expect(stack.sandbox.controls.count()).toBe(0);
   });
