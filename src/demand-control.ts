@@ -87,12 +87,12 @@ export function demandControlPlugin(
             );
           }
           const charge = budgets.charge(scope.caller?.budgetKey ?? 'anonymous:', cost);
-          const { allowed: _allowed, ...standing } = charge;
-          scope.budget = standing;
+          const { limit, remaining, resetSeconds } = charge;
+          scope.budget = { limit, remaining, resetSeconds };
           if (!charge.allowed) {
             const { retryAfterSeconds } = charge;
             throw new GraphQLError(
-              `This query costs ${cost} points and ${charge.remaining} of your ${charge.limit} points a minute are left; retry in ${retryAfterSeconds} s.`,
+              `This query costs ${cost} points and you have ${charge.remaining} of your ${charge.limit} points a minute left; retry in ${retryAfterSeconds} s.`,
               {
                 extensions: {
                   code: 'RATE_LIMITED',

@@ -77,8 +77,20 @@ describe('client budgets (issue #6)', () => {
         const retryAfter = Number(response.headers['retry-after']);
         expect(retryAfter).toBe(Math.max(1, 1 - remaining));
         expect(error.extensions.retryAfterSeconds).toBe(retryAfter);
+        expect(error.message).toMatch(
+          new RegExp(`costs 1 points and you have ${remaining} of your 60 .* retry in ${retryAfter} s`),
+        );
         expect(response.headers['x-ratelimit-limit']).toBe(String(POINTS_PER_MINUTE));
-        expect(response.json.extensions.cost).toMatchObject({ requested: 0, actual: 0 });
+        expect(response.json.extensions.cost).toEqual({
+          requested: 0,
+          actual: 0,
+          maximum: 10,
+          budget: {
+            limit: POINTS_PER_MINUTE,
+            remaining,
+            resetSeconds: Number(response.headers['x-ratelimit-reset']),
+          },
+        });
       }
       // The neighbour: every request answered in full.
       expect(calm.length).toBeGreaterThanOrEqual(29);
