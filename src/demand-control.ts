@@ -92,7 +92,7 @@ export function demandControlPlugin(
           if (!charge.allowed) {
             const { retryAfterSeconds } = charge;
             throw new GraphQLError(
-              `This query costs ${cost} points and you have ${charge.remaining} of your ${charge.limit} points a minute left; retry in ${retryAfterSeconds} s.`,
+              `This query costs ${cost} point${cost === 1 ? '' : 's'} and you have ${charge.remaining} of your ${charge.limit} points a minute left; retry in ${retryAfterSeconds} s.`,
               {
                 extensions: {
                   code: 'RATE_LIMITED',

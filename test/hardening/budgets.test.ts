@@ -78,7 +78,7 @@ describe('client budgets (issue #6)', () => {
         expect(retryAfter).toBe(Math.max(1, 1 - remaining));
         expect(error.extensions.retryAfterSeconds).toBe(retryAfter);
         expect(error.message).toMatch(
-          new RegExp(`costs 1 points and you have ${remaining} of your 60 .* retry in ${retryAfter} s`),
+          new RegExp(`costs 1 point and you have ${remaining} of your 60 .* retry in ${retryAfter} s`),
         );
         expect(response.headers['x-ratelimit-limit']).toBe(String(POINTS_PER_MINUTE));
         expect(response.json.extensions.cost).toEqual({
