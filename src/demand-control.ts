@@ -4,6 +4,7 @@ import { GraphQLError, Kind, type FragmentDefinitionNode } from 'graphql';
 import type { Budgets, BudgetStanding } from './access/budget';
 import type { Caller } from './access/callers';
 import type { GatewayContext } from './context';
+import type { Metrics } from './observability/metrics';
 import { operationCost } from './cost';
 import { checkQueryLimits, type QueryLimits } from './query-limits';
 
@@ -51,6 +52,7 @@ export function rateLimitHeaders(budget: BudgetStanding): Array<[string, string]
 export function demandControlPlugin(
   limits: QueryLimits,
   budgets: Budgets,
+  metrics: Metrics,
 ): ApolloServerPlugin<GatewayContext> {
   return {
     async requestDidStart() {
@@ -72,8 +74,11 @@ export function demandControlPlugin(
           if (broken) throw broken;
 
           const { scope } = contextValue;
+          // Configured client names only (bounded); keyless callers are one label, not one per address.
+          const client = scope.caller?.name ?? 'anonymous';
           const cost = operationCost(schema, operation, fragments, variables);
           if (cost > limits.maxCost) {
+            metrics.clientRefusals.inc({ client, code: 'QUERY_TOO_COSTLY' });
             throw new GraphQLError(
               `This query would cost ${cost} upstream calls; at most ${limits.maxCost} are allowed in one query. Ask for fewer fields or fewer loccodes per request, or split it.`,
               {
@@ -90,6 +95,7 @@ export function demandControlPlugin(
           const { limit, remaining, resetSeconds } = charge;
           scope.budget = { limit, remaining, resetSeconds };
           if (!charge.allowed) {
+            metrics.clientRefusals.inc({ client, code: 'RATE_LIMITED' });
             const { retryAfterSeconds } = charge;
             throw new GraphQLError(
               `This query costs ${cost} point${cost === 1 ? '' : 's'} and you have ${charge.remaining} of your ${charge.limit} points a minute left; retry in ${retryAfterSeconds} s.`,
@@ -104,6 +110,7 @@ export function demandControlPlugin(
             );
           }
           scope.cost = cost;
+          metrics.clientCost.inc({ client }, cost);
         },
         async willSendResponse({ response, contextValue }) {
           const { scope } = contextValue;

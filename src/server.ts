@@ -85,7 +85,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         ),
       ),
     plugins: [
-      demandControlPlugin(options.queryLimits, options.budgets),
+      demandControlPlugin(options.queryLimits, options.budgets, options.metrics),
       metricsPlugin(options.metrics),
       tracingPlugin(),
       responsePolicyPlugin(options.cacheTtlScale),

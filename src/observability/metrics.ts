@@ -30,6 +30,18 @@ export class Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
+  readonly clientCost = new Counter({
+    name: 'loccode_client_cost_points_total',
+    help: 'Cost points charged to budgets (upstream calls computed before execution), by client name (`anonymous` for keyless callers).',
+    labelNames: ['client'] as const,
+    registers: [this.registry],
+  });
+  readonly clientRefusals = new Counter({
+    name: 'loccode_client_refusals_total',
+    help: 'Operations refused before execution for their cost, by client name and code (QUERY_TOO_COSTLY, RATE_LIMITED).',
+    labelNames: ['client', 'code'] as const,
+    registers: [this.registry],
+  });
   readonly upstreamCalls = new Counter({
     name: 'loccode_upstream_calls_total',
     help: 'HTTP exchanges with an upstream, by service, operation and HTTP status (`error` when no answer came).',

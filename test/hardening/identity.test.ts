@@ -113,6 +113,34 @@ describe('client keys through real HTTP (issue #6)', () => {
   });
 });
 
+describe('cost per client in /metrics', () => {
+  it('counts the points each client spent and the operations refused for their cost, by client name', async () => {
+    const stack = await startTestStack({
+      ...SINGLE_REQUEST_DISCIPLINE,
+      GATEWAY_API_KEYS: KEYS,
+      QUERY_MAX_COST: '5',
+    });
+    try {
+      const asFarm = { authorization: `Bearer ${FARM_KEY}` };
+      const two = '{ loccode(code: "KN3A 7QP") { climate { state } street { name } } }';
+      expect((await stack.http.post(stack.app.url, { query: two }, asFarm)).status).toBe(200);
+      expect((await stack.http.post(stack.app.url, { query: two })).status).toBe(200);
+      const codes = stack.sandbox.dataset.streets.slice(0, 3).map((s) => s.code);
+      const dear = {
+        query: `{ loccodes(codes: ${JSON.stringify(codes)}) { climate { state } street { name } } }`,
+      };
+      expect((await stack.http.post(stack.app.url, dear, asFarm)).status).toBe(400);
+      const text = (await stack.http.get(stack.app.url.replace(/\/graphql$/, '/metrics'))).text;
+      expect(text).toContain('loccode_client_cost_points_total{client="farm"} 2');
+      expect(text).toContain('loccode_client_cost_points_total{client="anonymous"} 2');
+      expect(text).toContain('loccode_client_refusals_total{client="farm",code="QUERY_TOO_COSTLY"} 1');
+      expect(text).not.toContain(FARM_KEY);
+    } finally {
+      await stack.close();
+    }
+  });
+});
+
 describe('anonymous callers', () => {
   it('are served while every upstream is the sandbox, and refused once one is live unless ALLOW_ANONYMOUS=true', async () => {
     const sandboxOnly = await startTestStack();
