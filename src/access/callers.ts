@@ -72,7 +72,7 @@ function presentedKey(headers: IncomingHttpHeaders): { key: string } | { problem
   return undefined;
 }
 
-/** `npm run key:new`: the SHA-256 of a key, as `GATEWAY_API_KEYS` holds it. */
+/** The SHA-256 of a key, as `GATEWAY_API_KEYS` holds it (scripts/new-key.mjs computes the same). */
 export function keyHash(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }

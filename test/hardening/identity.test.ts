@@ -50,13 +50,18 @@ describe('GATEWAY_API_KEYS and ALLOW_ANONYMOUS in the configuration', () => {
     expect(() => loadConfig({ ALLOW_ANONYMOUS: 'maybe' })).toThrow(ConfigError);
   });
 
-  it('npm run key:new prints a key and the entry that admits it', async () => {
-    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'key:new', '--', 'farm-app']);
+  it('npm run key:new prints a key and the entry that admits it, and refuses a bad name', async () => {
+    const run = promisify(execFile);
+    const { stdout } = await run('npm', ['run', '--silent', 'key:new', '--', 'farm-app']);
     const key = /^\s+(lg_\S+)$/m.exec(stdout)![1]!;
     const entry = /^\s+(farm-app:[0-9a-f]{64})$/m.exec(stdout)![1]!;
     expect(entry).toBe(`farm-app:${keyHash(key)}`);
     expect(loadConfig({ GATEWAY_API_KEYS: entry }).access.clients).toHaveLength(1);
-  }, 120_000);
+    await expect(run('npm', ['run', '--silent', 'key:new', '--', 'farm app'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Usage: npm run key:new -- <client-name>'),
+    });
+  }, 30_000);
 });
 
 describe('client keys through real HTTP (issue #6)', () => {
