@@ -3,9 +3,8 @@ import { Metrics } from './observability/metrics';
 import { startGateway } from './server';
 import { Budgets } from './access/budget';
 import { Callers } from './access/callers';
-import { TrustedDocuments } from './trusted-documents';
 import type { ServiceName } from './services';
-import { liveServices, createUpstreams, type UpstreamTargets } from './upstreams';
+import { anyLive, liveServices, createUpstreams, type UpstreamTargets } from './upstreams';
 import { startSandbox, type Sandbox, type SandboxOptions } from './sandbox';
 
 export interface App {
@@ -24,6 +23,7 @@ export interface App {
 /** The whole service: sandbox for what is not configured, upstream clients, and the GraphQL server. */
 export async function startApp(config: Config, sandboxOptions: SandboxOptions = {}): Promise<App> {
   const live = liveServices(config);
+  const openToAnonymous = anonymousAllowed(config, live);
   const sandbox = Object.values(live).every(Boolean) ? undefined : await startSandbox(sandboxOptions);
   const metrics = new Metrics();
   const upstreams = createUpstreams(
@@ -43,17 +43,15 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     responseCacheEnabled: config.discipline.responseCacheEnabled,
     cacheTtlScale: config.discipline.cacheTtlScale,
     metrics,
-    callers: new Callers(config.access.clients, anonymousAllowed(config, live)),
+    callers: new Callers(config.access.clients, openToAnonymous),
     budgets: new Budgets(config.access.pointsPerMinute),
     schemaSuggestions: !productionMode(live),
-    ...(config.access.trustedDocumentsPath && {
-      trustedDocuments: TrustedDocuments.load(config.access.trustedDocumentsPath),
-    }),
+    ...(config.access.trustedDocuments && { trustedDocuments: config.access.trustedDocuments }),
   });
   return {
     url: gateway.url,
     live,
-    anonymousAllowed: anonymousAllowed(config, live),
+    anonymousAllowed: openToAnonymous,
     metrics,
     ...(sandbox && { sandbox }),
     close: async () => {
@@ -69,12 +67,12 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
  * details ("Did you mean ...?") from validation errors; nothing else depends on NODE_ENV.
  */
 export function productionMode(live: Record<ServiceName, boolean>): boolean {
-  return Object.values(live).some(Boolean) || process.env.NODE_ENV === 'production';
+  return anyLive(live) || process.env.NODE_ENV === 'production';
 }
 
 /** `ALLOW_ANONYMOUS` when set; otherwise only while every upstream is the sandbox (API.md section 1). */
 export function anonymousAllowed(config: Config, live: Record<ServiceName, boolean>): boolean {
-  return config.access.allowAnonymous ?? !Object.values(live).some(Boolean);
+  return config.access.allowAnonymous ?? !anyLive(live);
 }
 
 function resolveTargets(config: Config, sandbox: Sandbox | undefined): UpstreamTargets {

@@ -55,8 +55,8 @@ export interface AccessConfig {
   allowAnonymous?: boolean;
   /** Leaky bucket per client (anonymous callers share one per address), in cost points a minute. */
   pointsPerMinute: number;
-  /** Path of a persisted-documents manifest; when set, only the documents in it are executed. */
-  trustedDocumentsPath?: string;
+  /** The persisted-documents manifest `TRUSTED_DOCUMENTS` names, read and checked; when set, only its documents run. */
+  trustedDocuments?: TrustedDocuments;
 }
 
 export interface TracingConfig {
@@ -140,8 +140,7 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
   const trusted = env.TRUSTED_DOCUMENTS?.trim();
   if (trusted) {
     try {
-      TrustedDocuments.load(trusted);
-      config.access.trustedDocumentsPath = trusted;
+      config.access.trustedDocuments = TrustedDocuments.load(trusted);
     } catch (error) {
       problems.push(
         `${(error as Error).message} Point it at the persisted-documents.json your client's codegen wrote.`,

@@ -75,7 +75,7 @@ export function demandControlPlugin(
 
           const { scope } = contextValue;
           // Configured client names only (bounded); keyless callers are one label, not one per address.
-          const client = scope.caller?.name ?? 'anonymous';
+          const client = scope.caller.name;
           const cost = operationCost(schema, operation, fragments, variables);
           if (cost > limits.maxCost) {
             metrics.clientRefusals.inc({ client, code: 'QUERY_TOO_COSTLY' });
@@ -91,7 +91,7 @@ export function demandControlPlugin(
               },
             );
           }
-          const charge = budgets.charge(scope.caller?.budgetKey ?? 'anonymous:', cost);
+          const charge = budgets.charge(scope.caller.budgetKey, cost);
           const { limit, remaining, resetSeconds } = charge;
           scope.budget = { limit, remaining, resetSeconds };
           if (!charge.allowed) {
@@ -114,7 +114,7 @@ export function demandControlPlugin(
         },
         async willSendResponse({ response, contextValue }) {
           const { scope } = contextValue;
-          const budget = scope.budget ?? budgets.peek(scope.caller?.budgetKey ?? 'anonymous:');
+          const budget = scope.budget ?? budgets.peek(scope.caller.budgetKey);
           for (const [name, value] of rateLimitHeaders(budget)) response.http.headers.set(name, value);
           if (response.body.kind !== 'single') return;
           const report: CostReport = {

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { logger } from './logger';
 import { startTracing } from './observability/tracing';
 import { SERVICE_NAMES } from './services';
+import { anyLive } from './upstreams';
 
 /** `npm start`: the gateway, with the embedded sandbox for every upstream not configured. */
 async function main(): Promise<void> {
@@ -24,10 +25,9 @@ async function main(): Promise<void> {
       (service) => `  ${service.padEnd(12)} ${app.live[service] ? 'live' : 'sandbox (simulated, embedded)'}`,
     ),
   ];
-  const everySandbox = !Object.values(app.live).some(Boolean);
   if (app.anonymousAllowed)
     banner.push(
-      everySandbox
+      !anyLive(app.live)
         ? '  Open to callers without a key: every upstream is the sandbox (set ALLOW_ANONYMOUS=false to require keys).'
         : '  ALLOW_ANONYMOUS is on: callers without a key spend the live upstreams too.',
     );

@@ -156,17 +156,17 @@ async function handle(
   res.setHeader('vary', 'accept');
   // Refused before Apollo sees the request, so nothing executes; answered in the type the client accepts.
   const mediaType = responseMediaType(req.headers.accept);
-  const caller = callers.identify(req.headers, req.socket.remoteAddress);
-  const known = 'budgetKey' in caller ? caller : undefined;
+  const identified = callers.identify(req.headers, req.socket.remoteAddress);
+  const caller = 'message' in identified ? undefined : identified;
   // A refusal costs nothing, and says so like every other answer (with the budget, once the caller is known).
   const refuse = (status: number, message: string, code?: string) => {
-    const cost = idleCostReport(queryLimits, budgets, known);
+    const cost = idleCostReport(queryLimits, budgets, caller);
     if (cost.budget) rateLimitHeaders(cost.budget).forEach(([name, value]) => res.setHeader(name, value));
     sendJson(res, status, requestError(message, requestId, code, cost), mediaType);
   };
-  if (!known) {
+  if ('message' in identified) {
     res.setHeader('www-authenticate', 'Bearer realm="loccode-graph"');
-    return refuse(401, (caller as { message: string }).message, 'UNAUTHENTICATED');
+    return refuse(401, identified.message, 'UNAUTHENTICATED');
   }
   const { maxBodyBytes } = queryLimits;
   const raw = await readBody(req, maxBodyBytes);
@@ -216,7 +216,7 @@ async function handle(
     deadline: Date.now() + requestDeadlineMs,
     warnings: [],
     upstreamCalls: 0,
-    caller: known,
+    caller: identified,
   };
   // Trusted mode also takes the `documentId` convention of client-preset's manifests.
   const search = trustedDocuments ? TrustedDocuments.fromDocumentIdParameter(url.search) : url.search;

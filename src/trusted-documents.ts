@@ -80,9 +80,8 @@ export class TrustedDocuments {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
     const { documentId, ...rest } = body as Record<string, unknown>;
     if (typeof documentId !== 'string') return body;
-    const sha256Hash = documentId.replace(/^sha256:/, '');
     const extensions = typeof rest.extensions === 'object' && rest.extensions !== null ? rest.extensions : {};
-    return { ...rest, extensions: { ...extensions, persistedQuery: { version: 1, sha256Hash } } };
+    return { ...rest, extensions: { ...extensions, ...persistedQueryOf(documentId) } };
   }
 
   /** The same for a GET: `?documentId=sha256:<hex>` becomes the `extensions` parameter. */
@@ -91,10 +90,14 @@ export class TrustedDocuments {
     const documentId = parameters.get('documentId');
     if (documentId === null) return search;
     parameters.delete('documentId');
-    const sha256Hash = documentId.replace(/^sha256:/, '');
-    parameters.set('extensions', JSON.stringify({ persistedQuery: { version: 1, sha256Hash } }));
+    parameters.set('extensions', JSON.stringify(persistedQueryOf(documentId)));
     return `?${parameters.toString()}`;
   }
+}
+
+/** A `documentId` (`sha256:<hex>`) as Apollo's persisted-query extension. */
+function persistedQueryOf(documentId: string): { persistedQuery: { version: 1; sha256Hash: string } } {
+  return { persistedQuery: { version: 1, sha256Hash: documentId.replace(/^sha256:/, '') } };
 }
 
 /** `extensions.persistedQuery.sha256Hash`, from a parsed body or a GET's JSON parameter. */

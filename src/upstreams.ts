@@ -84,6 +84,11 @@ export function createUpstreams(
   };
 }
 
+/** Whether any upstream is live (configured), not the sandbox. */
+export function anyLive(live: Record<ServiceName, boolean>): boolean {
+  return Object.values(live).some(Boolean);
+}
+
 export function liveServices(config: Config): Record<ServiceName, boolean> {
   const { agriculture, maps, healthcare, address } = config.upstreams;
   return { agriculture: !!agriculture, maps: !!maps, healthcare: !!healthcare, address: !!address };

@@ -24,8 +24,8 @@ export interface RequestScope {
   warnings: StaleDataWarning[];
   /** HTTP requests this request sent upstream (cache hits and shared flights send none). */
   upstreamCalls: number;
-  /** Who is calling; set before GraphQL sees the request. */
-  caller?: Caller;
+  /** Who is calling; known before GraphQL sees the request. */
+  caller: Caller;
   /** The operation's computed cost, once known (see src/cost.ts). */
   cost?: number;
   /** The caller's budget after this request was charged (or refused). */

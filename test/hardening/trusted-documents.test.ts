@@ -86,7 +86,7 @@ describe('trusted documents (issue #6)', () => {
   });
 
   it('is off by default; a manifest whose hashes do not match is a start-up error', () => {
-    expect(loadConfig({}).access.trustedDocumentsPath).toBeUndefined();
+    expect(loadConfig({}).access.trustedDocuments).toBeUndefined();
     const dir = mkdtempSync(join(tmpdir(), 'trusted-'));
     const forged = join(dir, 'manifest.json');
     writeFileSync(forged, JSON.stringify({ [firstId]: `${firstDocument} ` }));
