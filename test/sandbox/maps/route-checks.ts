@@ -1,13 +1,30 @@
 import { isInNigeria, pathLengthMeters, type Point } from '../../../src/geo/point';
 import { decodePolyline } from '../../../src/geo/polyline';
-import type { Dataset } from '../../../src/sandbox/dataset/types';
+import type { Dataset, Street } from '../../../src/sandbox/dataset/types';
 import { shapeErrors } from '../../support/shape';
-import { fromLngLat, metersBetween } from './harness';
+import { fromLngLat, KANO_STREET, metersBetween, type MapsHarness } from './harness';
 import { ROUTE_DATA } from './shapes';
 
 /** Polylines carry 5 decimals (about 1.1 m), so an end may be this far from the point it stands for. */
 export const POLYLINE_SLACK_METERS = 2;
 export const LOCCODE_WIRE_FORMAT = /^[A-Z0-9]{4} [A-Z0-9]{3}$/;
+
+/** Another Kano street than {@link KANO_STREET}, in another LGA: a route of some kilometres. */
+export function farKanoStreet(maps: MapsHarness): Street {
+  const kano = maps.street(KANO_STREET);
+  return maps.sandbox.dataset.streets.find((s) => s.state === 'Kano' && s.lga !== kano.lga)!;
+}
+
+/** The query parameters of GET /sdk/v1/route between two points. */
+export function routeQuery(origin: Point, destination: Point, extra: Record<string, string> = {}) {
+  return {
+    origin_lat: origin.latitude,
+    origin_lng: origin.longitude,
+    dest_lat: destination.latitude,
+    dest_lng: destination.longitude,
+    ...extra,
+  };
+}
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- bodies are checked against their shape first */
 

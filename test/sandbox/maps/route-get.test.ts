@@ -1,4 +1,3 @@
-import type { Point } from '../../../src/geo/point';
 import type { Street } from '../../../src/sandbox/dataset/types';
 import {
   ACCRA,
@@ -9,21 +8,13 @@ import {
   metersBetween,
   useMapsSandbox,
 } from './harness';
-import { expectRouteThrough } from './route-checks';
+import { expectRouteThrough, farKanoStreet, routeQuery } from './route-checks';
 
 describe('maps service: routing by GET /sdk/v1/route (coordinates only)', () => {
   const maps = useMapsSandbox();
   const kano = (): Street => maps.street(KANO_STREET);
-  /** Another Kano street, in another LGA: a route of some kilometres. */
-  const farKano = (): Street =>
-    maps.sandbox.dataset.streets.find((s) => s.state === 'Kano' && s.lga !== kano().lga)!;
-  const query = (origin: Point, destination: Point, extra: Record<string, string> = {}) => ({
-    origin_lat: origin.latitude,
-    origin_lng: origin.longitude,
-    dest_lat: destination.latitude,
-    dest_lng: destination.longitude,
-    ...extra,
-  });
+  const farKano = (): Street => farKanoStreet(maps);
+  const query = routeQuery;
 
   it('drives from origin to destination along an encoded polyline as long as the route distance', async () => {
     const [origin, destination] = [kano().point, farKano().point];

@@ -11,21 +11,13 @@ import {
   UNISSUED_LOCCODE,
   useMapsSandbox,
 } from './harness';
-import { expectRouteThrough } from './route-checks';
+import { expectRouteThrough, farKanoStreet, routeQuery } from './route-checks';
 
 describe('maps service: routing by POST /sdk/v1/route (coordinates or loccode per endpoint)', () => {
   const maps = useMapsSandbox();
   const kano = (): Street => maps.street(KANO_STREET);
-  /** Another Kano street, in another LGA: a route of some kilometres. */
-  const farKano = (): Street =>
-    maps.sandbox.dataset.streets.find((s) => s.state === 'Kano' && s.lga !== kano().lga)!;
-  const query = (origin: Point, destination: Point, extra: Record<string, string> = {}) => ({
-    origin_lat: origin.latitude,
-    origin_lng: origin.longitude,
-    dest_lat: destination.latitude,
-    dest_lng: destination.longitude,
-    ...extra,
-  });
+  const farKano = (): Street => farKanoStreet(maps);
+  const query = routeQuery;
   const body = (origin: Point, destination: Point, extra: Record<string, unknown> = {}) => ({
     origin_lat: origin.latitude,
     origin_lng: origin.longitude,
