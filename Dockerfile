@@ -25,4 +25,4 @@ EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Exec form: node is PID 1 and receives SIGTERM itself, for a graceful shutdown.
-CMD ["node", "dist/src/main.js"]
+CMD ["node", "dist/src/start/main.js"]

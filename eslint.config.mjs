@@ -8,7 +8,7 @@ export default tseslint.config(
       'node_modules/',
       '.cache/',
       'coverage/',
-      'src/generated/',
+      'src/graph/generated/',
       'examples/*/dist/',
       'examples/*/src/gql/',
     ],

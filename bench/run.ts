@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { buildSchema } from '../src/schema';
+import { buildSchema } from '../src/graph/schema';
 import { loadDataset } from '../src/sandbox/dataset';
 import { goldenQuery } from './golden-query';
 import { BenchStack, type Latency } from './stack';

@@ -50,7 +50,7 @@ export class BenchStack {
     ]) {
       env[name] = value(name);
     }
-    const gateway = await startProcess('dist/src/main.js', env, /serving GraphQL at (\S+)/);
+    const gateway = await startProcess('dist/src/start/main.js', env, /serving GraphQL at (\S+)/);
     const graphqlUrl = /serving GraphQL at (\S+)/.exec(gateway.output())![1]!;
     const stack = new BenchStack(sandbox, gateway, graphqlUrl, `${value('AGRI_BASE_URL')}/__sandbox`);
     await stack.control('PUT', '/latency', { service: 'all', ...latency });

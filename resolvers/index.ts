@@ -1,4 +1,4 @@
-import type { Resolvers } from '../src/generated/graphql';
+import type { Resolvers } from '../src/graph/generated/graphql';
 import { addressResolvers } from './address';
 import { agricultureResolvers } from './agriculture';
 import { healthcareResolvers } from './healthcare';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { introspectionFromSchema, printSchema } from 'graphql';
-import { buildSchema } from '../src/schema';
+import { buildSchema } from '../src/graph/schema';
 
 /**
  * The schema exactly as the endpoint serves it (federation's `_service`/`_entities`

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig } from '../src/start/config';
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -71,7 +71,7 @@ describe('configuration (API.md section 1)', () => {
 
 describe('the README configuration table', () => {
   it('documents every variable the configuration reads', () => {
-    const source = readFileSync(join(__dirname, '..', 'src', 'config.ts'), 'utf8');
+    const source = readFileSync(join(__dirname, '..', 'src', 'start', 'config.ts'), 'utf8');
     const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
     const variables = new Set(
       [...source.matchAll(/env(?:\.|, ')([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]!),

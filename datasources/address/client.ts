@@ -1,5 +1,5 @@
-import type { UpstreamConfig } from '../../src/config';
-import type { Point } from '../../src/geo/point';
+import type { UpstreamConfig } from '../../src/start/config';
+import type { Point } from '../../src/kernel/point';
 import {
   UpstreamClient,
   type Credentials,

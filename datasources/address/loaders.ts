@@ -1,5 +1,5 @@
-import type { Point } from '../../src/geo/point';
-import { operationLoader } from '../../src/loaders';
+import type { Point } from '../../src/kernel/point';
+import { operationLoader } from '../../src/upstream/loader';
 import type { AddressClient } from './client';
 import type { AddressModel } from './mapping';
 

@@ -1,4 +1,4 @@
-import type { UpstreamConfig } from '../../src/config';
+import type { UpstreamConfig } from '../../src/start/config';
 import {
   UpstreamClient,
   type Credentials,

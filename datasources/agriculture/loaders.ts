@@ -1,4 +1,4 @@
-import { operationLoader } from '../../src/loaders';
+import { operationLoader } from '../../src/upstream/loader';
 import type { AgricultureClient } from './client';
 import type { PestQuery, SupplyQuery, YieldQuery } from './models';
 

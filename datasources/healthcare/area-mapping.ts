@@ -5,7 +5,7 @@ import type {
   HealthRisk,
   Heatmap,
   NearbyFacility,
-} from '../../src/generated/graphql';
+} from '../../src/graph/generated/graphql';
 import { coordinates, healthLocation } from './mapping';
 import type { AccessWire, DiseaseRateWire, HealthRiskWire, HeatmapWire } from './area-wire';
 

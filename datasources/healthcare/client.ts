@@ -1,4 +1,4 @@
-import type { UpstreamConfig } from '../../src/config';
+import type { UpstreamConfig } from '../../src/start/config';
 import type {
   EmergencyInfo,
   FacilityLevel,
@@ -7,7 +7,7 @@ import type {
   HealthRisk,
   Heatmap,
   SpecialistRecommendation,
-} from '../../src/generated/graphql';
+} from '../../src/graph/generated/graphql';
 import {
   UpstreamClient,
   type Credentials,

@@ -1,4 +1,4 @@
-import { operationLoader } from '../../src/loaders';
+import { operationLoader } from '../../src/upstream/loader';
 import type { FacilityQuery, HealthcareClient, SpecialistQuery } from './client';
 
 /** Per-request loaders of the healthcare service, one per operation. */

@@ -6,7 +6,7 @@ import type {
   FacilitySearch,
   HealthLocation,
   SpecialistRecommendation,
-} from '../../src/generated/graphql';
+} from '../../src/graph/generated/graphql';
 import type { EmergencyWire, FacilitiesWire, FacilityWire, SpecialistWire } from './wire';
 
 /*

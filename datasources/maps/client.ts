@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { MapsUpstreamConfig } from '../../src/config';
-import type { Point } from '../../src/geo/point';
+import type { MapsUpstreamConfig } from '../../src/start/config';
+import type { Point } from '../../src/kernel/point';
 import {
   UpstreamClient,
   type Credentials,

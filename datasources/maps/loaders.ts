@@ -1,8 +1,8 @@
 import type DataLoader from 'dataloader';
-import { UpstreamError } from '../../src/errors';
-import type { Point } from '../../src/geo/point';
-import { operationLoader } from '../../src/loaders';
-import type { LoccodeModel } from '../../src/models';
+import { UpstreamError } from '../../src/kernel/errors';
+import type { Point } from '../../src/kernel/point';
+import { operationLoader } from '../../src/upstream/loader';
+import type { LoccodeModel } from '../../src/graph/models';
 import type { MapsClient } from './client';
 import type {
   LocationRequest,

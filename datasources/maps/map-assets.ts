@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Pool } from 'undici';
-import type { MapsUpstreamConfig } from '../../src/config';
-import { UpstreamError, type ErrorCode } from '../../src/errors';
-import { logger } from '../../src/logger';
+import type { MapsUpstreamConfig } from '../../src/start/config';
+import { UpstreamError, type ErrorCode } from '../../src/kernel/errors';
+import { logger } from '../../src/kernel/logger';
 import { observeUpstreamCall } from '../../src/observability/upstream-call';
 import { isResponseTimeout, retryAfterSeconds, type ClientSettings } from '../../src/upstream/client';
 import { MAP_ASSET_PREFIX, rewriteAssetLinks } from './asset-urls';

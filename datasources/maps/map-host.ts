@@ -1,4 +1,4 @@
-import type { MapsUpstreamConfig } from '../../src/config';
+import type { MapsUpstreamConfig } from '../../src/start/config';
 import {
   genericFailure,
   UpstreamClient,

@@ -1,5 +1,5 @@
-import type { Point } from '../../src/geo/point';
-import type { LoccodeModel } from '../../src/models';
+import type { Point } from '../../src/kernel/point';
+import type { LoccodeModel } from '../../src/graph/models';
 
 /*
  * What the maps datasource hands to resolvers: our names and units, `Point` for every

@@ -1,5 +1,5 @@
-import { UpstreamError } from '../../src/errors';
-import { decodePolyline, PolylineError } from '../../src/geo/polyline';
+import { UpstreamError } from '../../src/kernel/errors';
+import { decodePolyline, PolylineError } from '../../src/kernel/polyline';
 import { fromLngLat, loccodeLink } from './mapping';
 import type { LineStringModel, OptimizedTripModel, RouteModel, RouteStepModel } from './models';
 import type { OptimizeWire, RouteStepWire, RouteWire } from './wire';

@@ -1,4 +1,4 @@
-import type { Point } from '../../src/geo/point';
+import type { Point } from '../../src/kernel/point';
 import type { LocationRequest, OptimizeRequest, RouteRequest } from './models';
 
 /*

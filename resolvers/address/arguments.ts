@@ -1,6 +1,6 @@
-import { badUserInput } from '../../src/errors';
-import type { Point } from '../../src/geo/point';
-import type { CoordinatesInput } from '../../src/generated/graphql';
+import { badUserInput } from '../../src/kernel/errors';
+import type { Point } from '../../src/kernel/point';
+import type { CoordinatesInput } from '../../src/graph/generated/graphql';
 
 const MAX_STREET_NAME_LENGTH = 100;
 

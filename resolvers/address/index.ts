@@ -1,4 +1,4 @@
-import type { Resolvers } from '../../src/generated/graphql';
+import type { Resolvers } from '../../src/graph/generated/graphql';
 import { position, streetName } from './arguments';
 
 /** Resolvers of the address domain: thin, each picks a loader and maps arguments. */

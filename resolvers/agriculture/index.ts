@@ -1,6 +1,6 @@
 import { CROPS } from '../../datasources/agriculture/crops';
-import type { Resolvers } from '../../src/generated/graphql';
-import { checkLoccodeShape } from '../../src/loccode';
+import type { Resolvers } from '../../src/graph/generated/graphql';
+import { checkLoccodeShape } from '../../src/kernel/loccode';
 
 /** The loccode as given, or the BAD_USER_INPUT error saying what is wrong with its shape. */
 function shapeChecked(code: string, argument: string): string {

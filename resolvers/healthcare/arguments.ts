@@ -1,6 +1,6 @@
 import type { FacilityQuery, SpecialistQuery } from '../../datasources/healthcare/client';
-import { badUserInput } from '../../src/errors';
-import type { LoccodeFacilitiesArgs } from '../../src/generated/graphql';
+import { badUserInput } from '../../src/kernel/errors';
+import type { LoccodeFacilitiesArgs } from '../../src/graph/generated/graphql';
 
 /** Bounds of the facility search; the spec shows none, these are the service's (sandbox README). */
 const MAX_RADIUS_KM = 100;

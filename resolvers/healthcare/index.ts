@@ -1,4 +1,4 @@
-import type { Resolvers } from '../../src/generated/graphql';
+import type { Resolvers } from '../../src/graph/generated/graphql';
 import { facilityQuery, specialistQuery } from './arguments';
 
 /** Resolvers of the healthcare domain: thin, each picks a loader and maps arguments. */

@@ -1,8 +1,8 @@
-import type { Resolvers } from '../../src/generated/graphql';
-import { badUserInput } from '../../src/errors';
-import { checkLoccodeShape } from '../../src/loccode';
-import type { LoccodeModel } from '../../src/models';
-import { fromGlobalId, toGlobalId } from '../../src/relay';
+import type { Resolvers } from '../../src/graph/generated/graphql';
+import { badUserInput } from '../../src/kernel/errors';
+import { checkLoccodeShape } from '../../src/kernel/loccode';
+import type { LoccodeModel } from '../../src/graph/models';
+import { fromGlobalId, toGlobalId } from '../../src/kernel/relay';
 
 /** `loccodes` and `nodes` take at most this many keys. */
 export const MAX_KEYS = 100;

@@ -4,16 +4,16 @@ import type {
   OsmType,
   StopInput,
   TravelMode,
-} from '../../src/generated/graphql';
+} from '../../src/graph/generated/graphql';
 import type {
   LocationRequest,
   OptimizeRequest,
   PointDetailsRequest,
   TripPointRequest,
 } from '../../datasources/maps/models';
-import { badUserInput } from '../../src/errors';
-import type { Point } from '../../src/geo/point';
-import { checkLoccodeShape } from '../../src/loccode';
+import { badUserInput } from '../../src/kernel/errors';
+import type { Point } from '../../src/kernel/point';
+import { checkLoccodeShape } from '../../src/kernel/loccode';
 
 /*
  * Client arguments checked before any call (API.md section 4) and turned into the

@@ -10,8 +10,8 @@ import {
 } from '../../datasources/maps/display';
 import { gatewayAssetUrl } from '../../datasources/maps/asset-urls';
 import { WHOLE_LIST } from '../../datasources/maps/loaders';
-import { badUserInput } from '../../src/errors';
-import type { Resolvers } from '../../src/generated/graphql';
+import { badUserInput } from '../../src/kernel/errors';
+import type { Resolvers } from '../../src/graph/generated/graphql';
 
 /** `mapDisplay` and its wordmark: gateway URLs built from the request's public origin. */
 export const displayResolvers: Resolvers = {

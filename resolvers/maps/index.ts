@@ -1,4 +1,4 @@
-import type { Resolvers } from '../../src/generated/graphql';
+import type { Resolvers } from '../../src/graph/generated/graphql';
 import {
   loccode,
   location,
@@ -12,7 +12,7 @@ import {
 } from './arguments';
 import { displayResolvers } from './display';
 import { WHOLE_LIST } from '../../datasources/maps/loaders';
-import type { GatewayContext } from '../../src/context';
+import type { GatewayContext } from '../../src/graph/context';
 import type { PlaceCategoryModel } from '../../datasources/maps/models';
 
 /** A category of the taxonomy, which one call per request fetches whole. */

@@ -1,6 +1,6 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { TracingConfig } from '../config';
+import type { TracingConfig } from '../start/config';
 
 /** The API's no-op until {@link startTracing} registers a provider: a span then costs one function call. */
 const tracer = trace.getTracer('loccode-graph');

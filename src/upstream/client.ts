@@ -1,11 +1,11 @@
 import { errors as undiciErrors, Pool } from 'undici';
 import type { z } from 'zod';
-import { UpstreamError, type ErrorCode } from '../errors';
-import { logger } from '../logger';
+import { UpstreamError, type ErrorCode } from '../kernel/errors';
+import { logger } from '../kernel/logger';
 import { observeUpstreamCall } from '../observability/upstream-call';
 import type { UpstreamDiscipline } from './discipline';
 import { currentScope } from './request-scope';
-import type { ServiceName } from '../services';
+import type { ServiceName } from '../kernel/services';
 
 export interface UpstreamCall {
   /** Operation name for logs, metrics and messages, e.g. `climate`. */

@@ -1,6 +1,6 @@
-import { UpstreamError, type ErrorCode } from '../errors';
+import { UpstreamError, type ErrorCode } from '../kernel/errors';
 import type { Metrics } from '../observability/metrics';
-import type { ServiceName } from '../services';
+import type { ServiceName } from '../kernel/services';
 import type { CacheEntry, CacheStore } from './cache-store';
 import { operationPolicy, type OperationPolicy } from './operation-policy';
 import type { Pacer } from './pacer';

@@ -1,4 +1,4 @@
-import type { ServiceName } from '../services';
+import type { ServiceName } from '../kernel/services';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

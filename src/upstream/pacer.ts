@@ -1,7 +1,7 @@
-import { UpstreamError } from '../errors';
+import { UpstreamError } from '../kernel/errors';
 import type { Metrics } from '../observability/metrics';
-import { createLimiter, type LimitSpec, type Limiter } from '../rate-limit';
-import type { ServiceName } from '../services';
+import { createLimiter, type LimitSpec, type Limiter } from './rate-limit';
+import type { ServiceName } from '../kernel/services';
 
 /**
  * The gateway's own budget per upstream and rate-limit dimension, kept a little

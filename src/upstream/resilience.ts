@@ -11,9 +11,9 @@ import {
   type IRetryBackoffContext,
   type RetryPolicy,
 } from 'cockatiel';
-import { UpstreamError } from '../errors';
+import { UpstreamError } from '../kernel/errors';
 import type { Metrics } from '../observability/metrics';
-import type { ServiceName } from '../services';
+import type { ServiceName } from '../kernel/services';
 import { currentScope } from './request-scope';
 
 export interface ResilienceOptions {

@@ -1,4 +1,4 @@
-import { buildSchema } from '../../src/schema';
+import { buildSchema } from '../../src/graph/schema';
 import { startTestStack, type TestStack } from '../support/gateway';
 import { goldenQuery } from '../../bench/golden-query';
 

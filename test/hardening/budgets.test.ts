@@ -1,4 +1,4 @@
-import { keyHash } from '../../src/access/callers';
+import { keyHash } from '../../src/server/access/callers';
 import type { HttpResponse } from '../support/http';
 import { startTestStack, type TestStack } from '../support/gateway';
 

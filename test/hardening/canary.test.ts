@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
-import { ERROR_CODES } from '../../src/errors';
-import type { ServiceName } from '../../src/services';
+import { ERROR_CODES } from '../../src/kernel/errors';
+import type { ServiceName } from '../../src/kernel/services';
 import { SANDBOX_KEYS } from '../../src/sandbox/keys';
 import { startTestStack, type TestStack } from '../support/gateway';
 import { TestHttp } from '../support/http';

@@ -9,8 +9,8 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import { goldenQuery } from '../../bench/golden-query';
-import { fieldCost, operationCost } from '../../src/cost';
-import { buildSchema } from '../../src/schema';
+import { fieldCost, operationCost } from '../../src/server/plugins/cost';
+import { buildSchema } from '../../src/graph/schema';
 import {
   SINGLE_REQUEST_DISCIPLINE,
   startTestStack,

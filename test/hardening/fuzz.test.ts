@@ -1,7 +1,7 @@
-import { maskError } from '../../src/errors';
+import { maskError } from '../../src/kernel/errors';
 import fc from 'fast-check';
-import { buildSchema } from '../../src/schema';
-import type { ServiceName } from '../../src/services';
+import { buildSchema } from '../../src/graph/schema';
+import type { ServiceName } from '../../src/kernel/services';
 import { MAPS_LIMITS } from '../../src/sandbox/services/maps/limits';
 import { startTestStack, type TestStack } from '../support/gateway';
 import type { HttpResponse } from '../support/http';

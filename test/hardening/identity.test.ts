@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { Budgets } from '../../src/access/budget';
-import { keyHash } from '../../src/access/callers';
-import { ConfigError, loadConfig } from '../../src/config';
+import { Budgets } from '../../src/server/access/budget';
+import { keyHash } from '../../src/server/access/callers';
+import { ConfigError, loadConfig } from '../../src/start/config';
 import { SANDBOX_KEYS } from '../../src/sandbox/keys';
 import { SINGLE_REQUEST_DISCIPLINE, startTestStack, type TestStack } from '../support/gateway';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main as runExampleClient } from '../../examples/node-client/src/main';
-import { loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/start/config';
 import { SANDBOX_KEYS } from '../../src/sandbox/keys';
 import { SINGLE_REQUEST_DISCIPLINE, startTestStack, type TestStack } from '../support/gateway';
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { EXAMPLE_LOCCODE } from '../../src/ide/example-query';
+import { EXAMPLE_LOCCODE } from '../../src/server/ide/example-query';
 import { startTestStack, type TestStack } from '../support/gateway';
 
 /** Debian's package; `.ci/run` installs it, so only a developer without it skips this suite. */

@@ -1,4 +1,4 @@
-import { EXAMPLE_QUERY } from '../../src/ide/example-query';
+import { EXAMPLE_QUERY } from '../../src/server/ide/example-query';
 import { startTestStack, type TestStack } from '../support/gateway';
 
 /** What Chromium sends when a person opens a URL. */

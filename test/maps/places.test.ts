@@ -1,4 +1,4 @@
-import { distanceMeters, type Point } from '../../src/geo/point';
+import { distanceMeters, type Point } from '../../src/sandbox/geo/point';
 import { startTestStack, type TestStack } from '../support/gateway';
 import { KANO_STREET, mapsCalls, street, upstreamData } from './support';
 

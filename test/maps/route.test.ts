@@ -1,4 +1,4 @@
-import { decodePolyline } from '../../src/geo/polyline';
+import { decodePolyline } from '../../src/kernel/polyline';
 import { startTestStack, type TestStack } from '../support/gateway';
 import { errorAt, fromLngLat, KANO_STREET, mapsCalls, street, upstreamData } from './support';
 

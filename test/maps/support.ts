@@ -1,4 +1,4 @@
-import type { Point } from '../../src/geo/point';
+import type { Point } from '../../src/sandbox/geo/point';
 import type { Street } from '../../src/sandbox/dataset/types';
 import type { GraphQLResult, TestStack } from '../support/gateway';
 

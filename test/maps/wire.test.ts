@@ -1,8 +1,8 @@
 import { spacedLoccode } from '../../datasources/maps/mapping';
 import { routeFromWire } from '../../datasources/maps/route-mapping';
 import { envelope, resolveData, routeData, type RouteWire } from '../../datasources/maps/wire';
-import { UpstreamError } from '../../src/errors';
-import { encodePolyline } from '../../src/geo/polyline';
+import { UpstreamError } from '../../src/kernel/errors';
+import { encodePolyline } from '../../src/kernel/polyline';
 
 /** Fixtures for what the sandbox never sends: the boundary's checks on malformed answers. */
 const route: RouteWire = {

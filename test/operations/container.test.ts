@@ -23,7 +23,7 @@ describe('Dockerfile', () => {
 
   it('checks /healthz and starts node itself, so SIGTERM reaches the gateway', () => {
     expect(finalStage).toMatch(/^HEALTHCHECK .*\n?.*\/healthz/m);
-    expect(finalStage).toMatch(/^CMD \["node", "dist\/src\/main.js"\]$/m);
+    expect(finalStage).toMatch(/^CMD \["node", "dist\/src\/start\/main.js"\]$/m);
   });
 });
 

@@ -1,6 +1,6 @@
 import { goldenQuery } from '../../bench/golden-query';
-import { buildSchema } from '../../src/schema';
-import { SERVICE_NAMES } from '../../src/services';
+import { buildSchema } from '../../src/graph/schema';
+import { SERVICE_NAMES } from '../../src/kernel/services';
 import { startTestStack, type TestStack } from '../support/gateway';
 
 /** The value of one sample line (`name{labels} value`) summed over the samples matching every label given. */

@@ -1,5 +1,5 @@
-import { decodePolyline } from '../../src/geo/polyline';
-import { isInNigeria } from '../../src/geo/point';
+import { decodePolyline } from '../../src/kernel/polyline';
+import { isInNigeria } from '../../src/sandbox/geo/point';
 import type { Sandbox } from '../../src/sandbox';
 import { SERVICE_NAMES } from '../../src/sandbox/kit/types';
 import { TestHttp } from '../support/http';

@@ -1,5 +1,5 @@
-import { startApp, type App } from '../../src/app';
-import { loadConfig } from '../../src/config';
+import { startApp, type App } from '../../src/start/app';
+import { loadConfig } from '../../src/start/config';
 import type { Sandbox } from '../../src/sandbox';
 import { TestHttp, type HttpResponse } from './http';
 import { FIXED_NOW } from './sandbox';

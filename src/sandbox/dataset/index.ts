@@ -1,4 +1,4 @@
-import { distanceMeters, type Point } from '../../geo/point';
+import { distanceMeters, type Point } from '../geo/point';
 import { buildFacilities } from './facilities';
 import { buildPlaces, PLACE_CATEGORIES } from './places';
 import { buildStates } from './states';

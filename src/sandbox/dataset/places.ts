@@ -1,4 +1,4 @@
-import { destinationPoint, roundPoint } from '../../geo/point';
+import { destinationPoint, roundPoint } from '../geo/point';
 import { Random } from './random';
 import type { Place, PlaceCategory, Street } from './types';
 

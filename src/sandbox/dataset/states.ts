@@ -1,4 +1,4 @@
-import { destinationPoint, isInNigeria, roundPoint } from '../../geo/point';
+import { destinationPoint, isInNigeria, roundPoint } from '../geo/point';
 import { lgaNamesByState } from './lgas';
 import { Random } from './random';
 import { STATE_ROWS, type TownRow } from './states-table';

@@ -5,7 +5,7 @@ import {
   round,
   roundPoint,
   type Point,
-} from '../../geo/point';
+} from '../geo/point';
 import { Random } from './random';
 import type { Area, HighwayType, Lga, State, Street } from './types';
 

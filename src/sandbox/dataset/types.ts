@@ -1,4 +1,4 @@
-import type { Point } from '../../geo/point';
+import type { Point } from '../geo/point';
 
 /** Geopolitical zone, in the agriculture service's spelling. */
 export type GeoZone =

@@ -1,4 +1,4 @@
-import { RateLimits } from '../../rate-limit';
+import { RateLimits } from '../../upstream/rate-limit';
 import type { LimitSpec, ServiceName } from './types';
 
 export interface Latency {

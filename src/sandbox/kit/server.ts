@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { handleControl } from './control-endpoint';
 import type { FaultRule, LoggedRequest, SandboxControls } from './controls';
 import { Router } from './router';
-import { listen, readBody } from '../../http-server';
+import { listen, readBody } from '../../server/http-body';
 import {
   InvalidJsonError,
   isReply,

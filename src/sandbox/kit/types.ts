@@ -1,9 +1,9 @@
-import type { LimitSpec } from '../../rate-limit';
+import type { LimitSpec } from '../../upstream/rate-limit';
 import type { IncomingHttpHeaders } from 'node:http';
 
-import type { ServiceName } from '../../services';
+import type { ServiceName } from '../../kernel/services';
 
-export { SERVICE_NAMES, type ServiceName } from '../../services';
+export { SERVICE_NAMES, type ServiceName } from '../../kernel/services';
 
 /** What a route handler sees of an HTTP request. */
 export interface SandboxRequest {
@@ -29,7 +29,7 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export type { LimitSpec } from '../../rate-limit';
+export type { LimitSpec } from '../../upstream/rate-limit';
 
 export interface Route {
   method: 'GET' | 'POST';

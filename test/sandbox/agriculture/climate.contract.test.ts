@@ -1,4 +1,4 @@
-import { roundPoint } from '../../../src/geo/point';
+import { roundPoint } from '../../../src/sandbox/geo/point';
 import { FIXED_NOW } from '../../support/sandbox';
 import { shapeErrors } from '../../support/shape';
 import { areaOf, displayForm, expectError, PATHS, useAgricultureSandbox } from './harness';

@@ -1,4 +1,4 @@
-import { distanceMeters, type Point } from '../../../src/geo/point';
+import { distanceMeters, type Point } from '../../../src/sandbox/geo/point';
 import type { Sandbox } from '../../../src/sandbox';
 import type { Facility } from '../../../src/sandbox/dataset/types';
 import { TestHttp, type HttpResponse } from '../../support/http';

@@ -1,4 +1,4 @@
-import type { Point } from '../../../src/geo/point';
+import type { Point } from '../../../src/sandbox/geo/point';
 import { shapeErrors, is } from '../../support/shape';
 import { geometryProblems, readGlyphStacks, readPng, readVectorTile } from './binary-formats';
 import { expectFailure, KANO_STREET, useMapsSandbox, WORDMARK_POSITIONS } from './harness';

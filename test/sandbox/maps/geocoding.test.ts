@@ -1,4 +1,4 @@
-import { distanceMeters, roundPoint } from '../../../src/geo/point';
+import { distanceMeters, roundPoint } from '../../../src/sandbox/geo/point';
 import type { Place } from '../../../src/sandbox/dataset/types';
 import { shapeErrors } from '../../support/shape';
 import { ACCRA, eastOf, expectFailure, expectSuccess, KANO_STREET, useMapsSandbox } from './harness';

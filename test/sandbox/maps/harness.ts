@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { distanceMeters, type Point } from '../../../src/geo/point';
+import { distanceMeters, type Point } from '../../../src/sandbox/geo/point';
 import type { Sandbox } from '../../../src/sandbox';
 import type { Street } from '../../../src/sandbox/dataset/types';
 import { TestHttp, type HttpResponse } from '../../support/http';

@@ -1,4 +1,4 @@
-import { roundPoint } from '../../../src/geo/point';
+import { roundPoint } from '../../../src/sandbox/geo/point';
 import type { Street } from '../../../src/sandbox/dataset/types';
 import { shapeErrors } from '../../support/shape';
 import {

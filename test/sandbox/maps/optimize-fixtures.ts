@@ -1,4 +1,4 @@
-import type { Point } from '../../../src/geo/point';
+import type { Point } from '../../../src/sandbox/geo/point';
 import { eastOf, KANO_STREET, type MapsHarness } from './harness';
 
 export type Stop = { id: string; loccode: string } | { id: string; latitude: number; longitude: number };

@@ -1,5 +1,5 @@
-import { isInNigeria, pathLengthMeters, type Point } from '../../../src/geo/point';
-import { decodePolyline } from '../../../src/geo/polyline';
+import { isInNigeria, pathLengthMeters, type Point } from '../../../src/sandbox/geo/point';
+import { decodePolyline } from '../../../src/kernel/polyline';
 import type { Dataset, Street } from '../../../src/sandbox/dataset/types';
 import { shapeErrors } from '../../support/shape';
 import { fromLngLat, KANO_STREET, metersBetween, type MapsHarness } from './harness';

@@ -1,5 +1,5 @@
-import type { Point } from '../../../src/geo/point';
-import { decodePolyline } from '../../../src/geo/polyline';
+import type { Point } from '../../../src/sandbox/geo/point';
+import { decodePolyline } from '../../../src/kernel/polyline';
 import type { Street } from '../../../src/sandbox/dataset/types';
 import {
   ACCRA,

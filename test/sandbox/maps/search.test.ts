@@ -1,4 +1,4 @@
-import { distanceMeters } from '../../../src/geo/point';
+import { distanceMeters } from '../../../src/sandbox/geo/point';
 import { is, shapeErrors } from '../../support/shape';
 import { expectFailure, expectSuccess, KANO_STREET, useMapsSandbox } from './harness';
 import { envelope, PLACE_CATEGORY, SEARCH_RESULT } from './shapes';

@@ -1,4 +1,4 @@
-import { round } from '../../../geo/point';
+import { round } from '../../geo/point';
 import type { Street } from '../../dataset/types';
 
 /** The spec's address record for a street loccode; every member is filled in the sandbox. */

@@ -1,5 +1,5 @@
 import type { Locality } from '../../dataset/types';
-import { round } from '../../../geo/point';
+import { round } from '../../geo/point';
 
 /** An extra key the spec does not list: clients must ignore unknown keys. */
 const API_VERSION = '1.4.2';

@@ -1,4 +1,4 @@
-import { round } from '../../../geo/point';
+import { round } from '../../geo/point';
 import { Random } from '../../dataset/random';
 import type { Area, Facility, GeoZone, Street } from '../../dataset/types';
 import { diseasePrevalence } from './disease-prevalence';

@@ -1,4 +1,4 @@
-import { destinationPoint, round, type Point } from '../../../geo/point';
+import { destinationPoint, round, type Point } from '../../geo/point';
 import type { Facility, FacilityLevel, Locality } from '../../dataset/types';
 import { displayLoccode } from './envelope';
 import { facilitiesByDistance, roundKm } from './nearby';

@@ -1,4 +1,4 @@
-import { distanceMeters, round, type Point } from '../../../geo/point';
+import { distanceMeters, round, type Point } from '../../geo/point';
 import type { Facility } from '../../dataset/types';
 
 export interface NearbyFacility {

@@ -1,4 +1,4 @@
-import { round } from '../../../geo/point';
+import { round } from '../../geo/point';
 import type { Facility } from '../../dataset/types';
 import { activeAccreditationCount, travelTimeMinutes } from './nearby';
 

@@ -1,4 +1,4 @@
-import { round } from '../../../geo/point';
+import { round } from '../../geo/point';
 import type { Facility, Locality } from '../../dataset/types';
 import { displayLoccode, locationOf } from './envelope';
 import { facilitiesByDistance, offersSpecialty, roundKm } from './nearby';

@@ -1,4 +1,4 @@
-import { round } from '../../../geo/point';
+import { round } from '../../geo/point';
 
 /**
  * Plain-language conditions to specialties, by keyword. A keyword matches a

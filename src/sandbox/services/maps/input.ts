@@ -1,4 +1,4 @@
-import type { Point } from '../../../geo/point';
+import type { Point } from '../../geo/point';
 import { invalidParams, validationError } from './envelope';
 
 export type TravelMode = 'drive' | 'walk';

@@ -1,4 +1,4 @@
-import { isInNigeria, type Point } from '../../../geo/point';
+import { isInNigeria, type Point } from '../../geo/point';
 import type { Dataset, Street } from '../../dataset/types';
 import { invalidParams, routingFailed, type MapsError } from './envelope';
 import { isAbsent, isInRange, isLoccodeWireFormat } from './input';

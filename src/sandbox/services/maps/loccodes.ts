@@ -1,4 +1,4 @@
-import { isInNigeria, round, roundPoint } from '../../../geo/point';
+import { isInNigeria, round, roundPoint } from '../../geo/point';
 import type { Dataset, Street } from '../../dataset/types';
 import type { Reply, SandboxRequest } from '../../kit/types';
 import { notFound, success } from './envelope';

@@ -1,4 +1,4 @@
-import { distanceMeters, type Point } from '../../../geo/point';
+import { distanceMeters, type Point } from '../../geo/point';
 import type { Dataset, Place, Street } from '../../dataset/types';
 
 /** One-line address in Nigerian order: number and street, district, city, state. */

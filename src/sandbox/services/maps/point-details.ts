@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isInNigeria, round, roundPoint, type Point } from '../../../geo/point';
+import { isInNigeria, round, roundPoint, type Point } from '../../geo/point';
 import type { Dataset, Place, Street } from '../../dataset/types';
 import type { Reply, SandboxRequest } from '../../kit/types';
 import { notFound, success, validationError } from './envelope';

@@ -1,4 +1,4 @@
-import { isInNigeria, round } from '../../../geo/point';
+import { isInNigeria, round } from '../../geo/point';
 import type { Dataset } from '../../dataset/types';
 import type { Reply, SandboxRequest } from '../../kit/types';
 import { notFound, success } from './envelope';

@@ -6,7 +6,7 @@ import {
   pathLengthMeters,
   round,
   type Point,
-} from '../../../geo/point';
+} from '../../geo/point';
 import { Random } from '../../dataset/random';
 import type { TravelMode } from './input';
 

@@ -1,4 +1,4 @@
-import type { Point } from '../../../geo/point';
+import type { Point } from '../../geo/point';
 import type { Dataset } from '../../dataset/types';
 import type { Reply, SandboxRequest } from '../../kit/types';
 import { engineUnavailable, success, validationError } from './envelope';

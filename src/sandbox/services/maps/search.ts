@@ -1,4 +1,4 @@
-import { distanceMeters, round, roundPoint, type Point } from '../../../geo/point';
+import { distanceMeters, round, roundPoint, type Point } from '../../geo/point';
 import type { Dataset, Place } from '../../dataset/types';
 import type { Reply, SandboxRequest } from '../../kit/types';
 import { compareText } from './compare-text';

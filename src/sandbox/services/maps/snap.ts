@@ -1,4 +1,4 @@
-import { distanceMeters, type Point } from '../../../geo/point';
+import { distanceMeters, type Point } from '../../geo/point';
 import type { Dataset, Street } from '../../dataset/types';
 
 export interface SnappedPoint {

@@ -1,4 +1,4 @@
-import { bearingDegrees, distanceMeters, round, type Point } from '../../../geo/point';
+import { bearingDegrees, distanceMeters, round, type Point } from '../../geo/point';
 import type { Dataset } from '../../dataset/types';
 import type { TravelMode } from './input';
 

@@ -1,4 +1,4 @@
-import { distanceMeters, type Point } from '../../../geo/point';
+import { distanceMeters, type Point } from '../../geo/point';
 import { compareText } from './compare-text';
 
 export interface StopToVisit {

@@ -1,4 +1,4 @@
-import { roundPoint } from '../../../../geo/point';
+import { roundPoint } from '../../../geo/point';
 import type { ServiceContext } from '../../../context';
 import type { Locality } from '../../../dataset/types';
 import type { Reply, SandboxRequest } from '../../../kit/types';

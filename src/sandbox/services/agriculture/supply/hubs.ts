@@ -1,4 +1,4 @@
-import { distanceMeters, type Point } from '../../../../geo/point';
+import { distanceMeters, type Point } from '../../../geo/point';
 import type { Locality, State } from '../../../dataset/types';
 import { stateLabel } from '../loccodes';
 

@@ -1,4 +1,4 @@
-import { distanceMeters, round } from '../../../../geo/point';
+import { distanceMeters, round } from '../../../geo/point';
 import { Random } from '../../../dataset/random';
 import type { Locality } from '../../../dataset/types';
 

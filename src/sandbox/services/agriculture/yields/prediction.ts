@@ -1,4 +1,4 @@
-import { round } from '../../../../geo/point';
+import { round } from '../../../geo/point';
 import { Random } from '../../../dataset/random';
 import type { Locality } from '../../../dataset/types';
 import type { Crop } from '../crops';

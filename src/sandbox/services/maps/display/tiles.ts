@@ -1,4 +1,4 @@
-import { NIGERIA_BOUNDS } from '../../../../geo/point';
+import { NIGERIA_BOUNDS } from '../../../geo/point';
 import type { Reply, SandboxRequest } from '../../../kit/types';
 import { validationError } from '../envelope';
 import { keyedUrl } from './map-host';

@@ -1,4 +1,4 @@
-import type { Point } from '../../../../geo/point';
+import type { Point } from '../../../geo/point';
 import type { Dataset, HighwayType, Place, Street } from '../../../dataset/types';
 import { ProtobufWriter, zigZag } from './protobuf';
 

@@ -8,27 +8,32 @@ import {
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import { MAP_ASSET_PREFIX } from '../datasources/maps/asset-urls';
-import { gatewayOrigin } from '../datasources/maps/gateway-origin';
-import { createContext, type GatewayContext } from './context';
-import { maskError } from './errors';
-import { logger } from './logger';
-import { buildSchema } from './schema';
-import type { Upstreams } from './upstreams';
-import { jsonNesting, listen, readBody } from './http-server';
+import { MAP_ASSET_PREFIX } from '../../datasources/maps/asset-urls';
+import { gatewayOrigin } from './public-origin';
+import { createContext, type GatewayContext } from '../graph/context';
+import { maskError } from '../kernel/errors';
+import { logger } from '../kernel/logger';
+import { buildSchema } from '../graph/schema';
+import type { Upstreams } from '../start/upstreams';
+import { jsonNesting, listen, readBody } from './http-body';
 import { APPLICATION_JSON, isJsonRequest, responseMediaType } from './http-conformance';
-import { runInScope, type RequestScope } from './upstream/request-scope';
-import type { QueryLimits } from './query-limits';
-import { demandControlPlugin, idleCostReport, rateLimitHeaders, type CostReport } from './demand-control';
+import { runInScope, type RequestScope } from '../upstream/request-scope';
+import type { QueryLimits } from './plugins/query-limits';
+import {
+  demandControlPlugin,
+  idleCostReport,
+  rateLimitHeaders,
+  type CostReport,
+} from './plugins/demand-control';
 import type { Budgets } from './access/budget';
 import type { Callers } from './access/callers';
 import { TrustedDocuments } from './trusted-documents';
-import { responsePolicyPlugin } from './response-policy-plugin';
-import { readiness, sendMetrics } from './observability/endpoints';
-import type { Metrics } from './observability/metrics';
-import { metricsPlugin } from './observability/metrics-plugin';
-import { requestIdOf, withRequestId } from './observability/request-id';
-import { inRequestSpan, tracingPlugin } from './observability/tracing';
+import { responsePolicyPlugin } from './plugins/response-policy';
+import { readiness, sendMetrics } from './endpoints';
+import type { Metrics } from '../observability/metrics';
+import { metricsPlugin } from './plugins/metrics';
+import { requestIdOf, withRequestId } from '../observability/request-id';
+import { inRequestSpan, tracingPlugin } from '../observability/tracing';
 import { createIde } from './ide';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */

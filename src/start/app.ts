@@ -1,11 +1,11 @@
 import type { Config } from './config';
-import { Metrics } from './observability/metrics';
-import { startGateway } from './server';
-import { Budgets } from './access/budget';
-import { Callers } from './access/callers';
-import type { ServiceName } from './services';
+import { Metrics } from '../observability/metrics';
+import { startGateway } from '../server/gateway';
+import { Budgets } from '../server/access/budget';
+import { Callers } from '../server/access/callers';
+import type { ServiceName } from '../kernel/services';
 import { anyLive, liveServices, createUpstreams, type UpstreamTargets } from './upstreams';
-import { startSandbox, type Sandbox, type SandboxOptions } from './sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 
 export interface App {
   /** `http://host:port/graphql` */

@@ -1,15 +1,15 @@
-import { AddressClient } from '../datasources/address/client';
-import { AgricultureClient } from '../datasources/agriculture/client';
-import { HealthcareClient } from '../datasources/healthcare/client';
-import { MapsClient } from '../datasources/maps/client';
+import { AddressClient } from '../../datasources/address/client';
+import { AgricultureClient } from '../../datasources/agriculture/client';
+import { HealthcareClient } from '../../datasources/healthcare/client';
+import { MapsClient } from '../../datasources/maps/client';
 import type { Config, DisciplineConfig, MapsUpstreamConfig, UpstreamConfig } from './config';
-import type { Metrics } from './observability/metrics';
-import type { ServiceName } from './services';
-import { MemoryCacheStore, type CacheStore } from './upstream/cache-store';
-import type { ClientSettings } from './upstream/client';
-import { UpstreamDiscipline } from './upstream/discipline';
-import { documentedBudgets, Pacer } from './upstream/pacer';
-import { Resilience } from './upstream/resilience';
+import type { Metrics } from '../observability/metrics';
+import type { ServiceName } from '../kernel/services';
+import { MemoryCacheStore, type CacheStore } from '../upstream/cache-store';
+import type { ClientSettings } from '../upstream/client';
+import { UpstreamDiscipline } from '../upstream/discipline';
+import { documentedBudgets, Pacer } from '../upstream/pacer';
+import { Resilience } from '../upstream/resilience';
 
 /** Where each upstream is, after the sandbox has filled in what was not configured. */
 export interface UpstreamTargets {

@@ -1,9 +1,9 @@
-import { createAddressLoaders, type AddressLoaders } from '../datasources/address/loaders';
-import { createAgricultureLoaders, type AgricultureLoaders } from '../datasources/agriculture/loaders';
-import { createHealthcareLoaders, type HealthcareLoaders } from '../datasources/healthcare/loaders';
-import { createMapsLoaders, type MapsLoaders } from '../datasources/maps/loaders';
-import type { RequestScope } from './upstream/request-scope';
-import type { Upstreams } from './upstreams';
+import { createAddressLoaders, type AddressLoaders } from '../../datasources/address/loaders';
+import { createAgricultureLoaders, type AgricultureLoaders } from '../../datasources/agriculture/loaders';
+import { createHealthcareLoaders, type HealthcareLoaders } from '../../datasources/healthcare/loaders';
+import { createMapsLoaders, type MapsLoaders } from '../../datasources/maps/loaders';
+import type { RequestScope } from '../upstream/request-scope';
+import type { Upstreams } from '../start/upstreams';
 
 /** Per-request state. Loaders live here and nowhere else, so nothing cached in one leaks into another request. */
 export interface GatewayContext {

@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { Metrics } from './metrics';
+import type { Metrics } from '../../observability/metrics';
 
 /** Counts each GraphQL request, its errors by `extensions.code` (as the client sees them), and its duration. */
 export function metricsPlugin<Context extends object>(metrics: Metrics): ApolloServerPlugin<Context> {

@@ -1,8 +1,8 @@
-import type { QueryLimits } from './query-limits';
+import type { QueryLimits } from '../server/plugins/query-limits';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import type { ServiceName } from './services';
-import { TrustedDocuments } from './trusted-documents';
+import type { ServiceName } from '../kernel/services';
+import { TrustedDocuments } from '../server/trusted-documents';
 
 export interface UpstreamConfig {
   baseUrl: string;

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { GatewayClient } from '../config';
+import type { GatewayClient } from '../../start/config';
 
 /** Who is calling: a client of ours by its key, or an anonymous caller by its address. */
 export interface Caller {

@@ -1,10 +1,10 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import { GraphQLError, Kind, type FragmentDefinitionNode } from 'graphql';
-import type { Budgets, BudgetStanding } from './access/budget';
-import type { Caller } from './access/callers';
-import type { GatewayContext } from './context';
-import type { Metrics } from './observability/metrics';
+import type { Budgets, BudgetStanding } from '../access/budget';
+import type { Caller } from '../access/callers';
+import type { GatewayContext } from '../../graph/context';
+import type { Metrics } from '../../observability/metrics';
 import { operationCost } from './cost';
 import { checkQueryLimits, type QueryLimits } from './query-limits';
 

@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { GatewayContext } from './context';
+import type { GatewayContext } from '../../graph/context';
 
 /**
  * After execution: a response with warnings (data served stale because its

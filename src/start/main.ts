@@ -1,8 +1,8 @@
 import { startApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { logger } from './logger';
-import { startTracing } from './observability/tracing';
-import { SERVICE_NAMES } from './services';
+import { logger } from '../kernel/logger';
+import { startTracing } from '../observability/tracing';
+import { SERVICE_NAMES } from '../kernel/services';
 import { anyLive } from './upstreams';
 
 /** `npm start`: the gateway, with the embedded sandbox for every upstream not configured. */

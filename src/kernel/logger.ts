@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { currentScope } from './upstream/request-scope';
+import { currentScope } from '../upstream/request-scope';
 
 const LEVELS = new Set(['debug', 'info', 'warn', 'error', 'silent']);
 

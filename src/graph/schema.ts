@@ -4,11 +4,11 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { mergeResolvers, mergeTypeDefs } from '@graphql-tools/merge';
 import type { DocumentNode, GraphQLSchema } from 'graphql';
-import { resolvers } from '../resolvers';
+import { resolvers } from '../../resolvers';
 
-/** `schema/` beside the sources (ts) or beside `dist/` (built); tsc does not copy SDL. */
+/** The repository's `schema/`, from `src/graph/` (ts) or `dist/src/graph/` (built); tsc does not copy SDL. */
 function schemaDirectory(): string {
-  const candidates = [join(__dirname, '..', 'schema'), join(__dirname, '..', '..', 'schema')];
+  const candidates = [join(__dirname, '..', '..', 'schema'), join(__dirname, '..', '..', '..', 'schema')];
   const found = candidates.find((dir) => existsSync(join(dir, 'base.graphql')));
   if (!found) throw new Error(`schema/ not found beside ${__dirname}`);
   return found;

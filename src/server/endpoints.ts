@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { SERVICE_NAMES, type ServiceName } from '../services';
-import type { Upstreams } from '../upstreams';
-import type { Metrics } from './metrics';
+import { SERVICE_NAMES, type ServiceName } from '../kernel/services';
+import type { Upstreams } from '../start/upstreams';
+import type { Metrics } from '../observability/metrics';
 
 type Readiness = 'ready' | 'circuit-open';
 
