@@ -1,13 +1,15 @@
-import type { UpstreamConfig } from '../../src/start/config';
 import type { Point } from '../../src/kernel/point';
 import {
   UpstreamClient,
   type Credentials,
   type FailureTranslation,
   type UpstreamCall,
+  type CallArguments,
   type ClientSettings,
+  type UpstreamTarget,
 } from '../../src/upstream/client';
-import { ADDRESS_OPERATIONS, translateAddressFailure } from './failures';
+import { translateAddressFailure } from './failures';
+import { ADDRESS_OPERATIONS, type AddressOperation } from './operations';
 import { toAddress, type AddressModel } from './mapping';
 import { addressRecord } from './wire';
 
@@ -15,41 +17,36 @@ import { addressRecord } from './wire';
  * The address lookup service (spec B). Its base URL already ends in /api, so
  * paths start at /v1.
  */
-export class AddressClient extends UpstreamClient {
+export class AddressClient extends UpstreamClient<AddressOperation> {
   constructor(
-    private readonly config: UpstreamConfig,
+    private readonly target: UpstreamTarget,
     settings: ClientSettings,
   ) {
-    super('address', { baseUrl: config.baseUrl, ...settings });
+    super('address', ADDRESS_OPERATIONS, target.baseUrl, settings);
   }
 
-  /** The loccode goes in the path, sent as the client gave it with its space URL-encoded. */
   byLoccode(loccode: string): Promise<AddressModel> {
-    return this.search(ADDRESS_OPERATIONS.byLoccode, `/loccode/${encodeURIComponent(loccode)}`);
+    return this.search('byLoccode', { params: { loccode } });
   }
 
   byStreet(streetName: string): Promise<AddressModel> {
-    return this.search(ADDRESS_OPERATIONS.byStreet, '/street', { streetName });
+    return this.search('byStreet', { query: { streetName } });
   }
 
   byCoordinates({ latitude, longitude }: Point): Promise<AddressModel> {
-    return this.search(ADDRESS_OPERATIONS.byCoordinates, '/coordinates', { latitude, longitude });
+    return this.search('byCoordinates', { query: { latitude, longitude } });
   }
 
   protected credentials(_call: UpstreamCall): Credentials {
-    return { headers: { authorization: `Bearer ${this.config.apiKey}` } };
+    return { headers: { authorization: `Bearer ${this.target.apiKey}` } };
   }
 
   protected translateFailure(status: number, _body: unknown, call: UpstreamCall): FailureTranslation {
     return translateAddressFailure(status, call);
   }
 
-  private async search(
-    operation: string,
-    path: string,
-    query?: Record<string, string | number>,
-  ): Promise<AddressModel> {
-    const body = await this.call({ operation, method: 'GET', path: `/v1/addresses/search${path}`, query });
+  private async search(operation: AddressOperation, args: CallArguments): Promise<AddressModel> {
+    const body = await this.call(operation, args);
     return toAddress(this.validate(addressRecord, body, operation));
   }
 }

@@ -1,12 +1,7 @@
 import type { FailureTranslation, UpstreamCall } from '../../src/upstream/client';
 import { genericFailure, operationLabel } from '../../src/upstream/client';
+import type { AddressOperation } from './operations';
 
-/** Operation names of the address client, which the failure wording depends on. */
-export const ADDRESS_OPERATIONS = {
-  byLoccode: 'byLoccode',
-  byStreet: 'byStreet',
-  byCoordinates: 'byCoordinates',
-} as const;
 
 /**
  * The address service's failures in our vocabulary, by status: the spec shows no
@@ -14,7 +9,7 @@ export const ADDRESS_OPERATIONS = {
  * The upstream message is never forwarded.
  */
 export function translateAddressFailure(status: number, call: UpstreamCall): FailureTranslation {
-  if (call.operation === ADDRESS_OPERATIONS.byLoccode && (status === 400 || status === 404)) {
+  if (call.operation === ('byLoccode' satisfies AddressOperation) && (status === 400 || status === 404)) {
     return loccodeFailure(status);
   }
   if (status === 404) {
@@ -45,7 +40,7 @@ function loccodeFailure(status: number): FailureTranslation {
 }
 
 function notFoundMessage(call: UpstreamCall): string {
-  if (call.operation === ADDRESS_OPERATIONS.byStreet) {
+  if (call.operation === ('byStreet' satisfies AddressOperation)) {
     return `No verified street matches "${String(call.query?.streetName)}".`;
   }
   return `No verified address is near ${String(call.query?.latitude)}, ${String(call.query?.longitude)}; the address service covers Nigeria only.`;

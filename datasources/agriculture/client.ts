@@ -1,13 +1,14 @@
-import type { UpstreamConfig } from '../../src/start/config';
 import {
   UpstreamClient,
   type Credentials,
   type FailureTranslation,
   type UpstreamCall,
   type ClientSettings,
+  type UpstreamTarget,
 } from '../../src/upstream/client';
 import { cropToken } from './crops';
 import { translateAgricultureFailure } from './failures';
+import { AGRICULTURE_OPERATIONS, type AgricultureOperation } from './operations';
 import { toClimate, toPestOverview, toPestProfile, toSupplyRoute, toYieldPrediction } from './mapping';
 import type {
   ClimateModel,
@@ -31,33 +32,23 @@ import {
  * a model. Loccodes go out byte for byte as the client sent them (spec "Loccode rules":
  * the service matches exactly and never corrects).
  */
-export class AgricultureClient extends UpstreamClient {
+export class AgricultureClient extends UpstreamClient<AgricultureOperation> {
   constructor(
-    private readonly config: UpstreamConfig,
+    private readonly target: UpstreamTarget,
     settings: ClientSettings,
   ) {
-    super('agriculture', { baseUrl: config.baseUrl, ...settings });
+    super('agriculture', AGRICULTURE_OPERATIONS, target.baseUrl, settings);
   }
 
-  /** Get Climate, in its GET form (spec note: the query and the JSON body are both accepted). */
+  /** Get Climate. */
   async climate(loccode: string): Promise<ClimateModel> {
-    const body = await this.call({
-      operation: 'climate',
-      method: 'GET',
-      path: '/api/v1/data/climate/by-loccode',
-      query: { loccode },
-    });
+    const body = await this.call('climate', { query: { loccode } });
     return toClimate(this.validate(climateResponse, body, 'climate'));
   }
 
   /** Get Pests: with a crop the crop-mode profile, without one the location overview (spec rule 1). */
   async pests({ loccode, crop }: PestQuery): Promise<PestReportModel> {
-    const body = await this.call({
-      operation: 'pests',
-      method: 'GET',
-      path: '/api/v1/monitoring/pests/by-loccode',
-      query: { loccode, crop: crop && cropToken(crop) },
-    });
+    const body = await this.call('pests', { query: { loccode, crop: crop && cropToken(crop) } });
     return crop
       ? toPestProfile(this.validate(pestProfileResponse, body, 'pests'))
       : toPestOverview(this.validate(pestOverviewResponse, body, 'pests'));
@@ -65,21 +56,13 @@ export class AgricultureClient extends UpstreamClient {
 
   /** Get Crop Yield. */
   async cropYield({ loccode, crop }: YieldQuery): Promise<YieldPredictionModel> {
-    const body = await this.call({
-      operation: 'yield',
-      method: 'GET',
-      path: '/api/v1/predict/yield/by-loccode',
-      query: { loccode, crop: cropToken(crop) },
-    });
+    const body = await this.call('yield', { query: { loccode, crop: cropToken(crop) } });
     return toYieldPrediction(this.validate(yieldResponse, body, 'yield'));
   }
 
   /** Supply Farm Produce. */
   async supplyRoute(query: SupplyQuery): Promise<SupplyRouteModel> {
-    const body = await this.call({
-      operation: 'supply',
-      method: 'POST',
-      path: '/api/v1/logistics/supply',
+    const body = await this.call('supply', {
       body: { origin_loccode: query.origin, destination_loccode: query.destination },
     });
     return toSupplyRoute(this.validate(supplyResponse, body, 'supply'), query);
@@ -87,7 +70,7 @@ export class AgricultureClient extends UpstreamClient {
 
   protected credentials(_call: UpstreamCall): Credentials {
     // Spec "Endpoints": every request carries the Bearer key and Content-Type: application/json, GET included.
-    return { headers: { authorization: `Bearer ${this.config.apiKey}`, 'content-type': 'application/json' } };
+    return { headers: { authorization: `Bearer ${this.target.apiKey}`, 'content-type': 'application/json' } };
   }
 
   protected translateFailure(status: number, body: unknown, call: UpstreamCall): FailureTranslation {

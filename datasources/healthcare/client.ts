@@ -1,4 +1,3 @@
-import type { UpstreamConfig } from '../../src/start/config';
 import type {
   EmergencyInfo,
   FacilityLevel,
@@ -14,9 +13,11 @@ import {
   type FailureTranslation,
   type UpstreamCall,
   type ClientSettings,
+  type UpstreamTarget,
 } from '../../src/upstream/client';
 import { toHealthcareAccess, toHealthRisk, toHeatmap } from './area-mapping';
 import { translateHealthcareFailure } from './failures';
+import { HEALTHCARE_OPERATIONS, type HealthcareOperation } from './operations';
 import { toEmergencyInfo, toFacilitySearch, toSpecialistRecommendation, UPSTREAM_LEVELS } from './mapping';
 import { accessBody, healthRiskBody, heatmapBody } from './area-wire';
 import { emergencyBody, facilitiesBody, specialistBody } from './wire';
@@ -37,16 +38,16 @@ export interface SpecialistQuery {
  * The healthcare location service (spec A): six GET endpoints under /api/v1, each
  * taking the loccode as a query parameter, sent exactly as the client gave it.
  */
-export class HealthcareClient extends UpstreamClient {
+export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
   constructor(
-    private readonly config: UpstreamConfig,
+    private readonly target: UpstreamTarget,
     settings: ClientSettings,
   ) {
-    super('healthcare', { baseUrl: config.baseUrl, ...settings });
+    super('healthcare', HEALTHCARE_OPERATIONS, target.baseUrl, settings);
   }
 
   async facilities({ loccode, level, radiusKm, limit }: FacilityQuery): Promise<FacilitySearch> {
-    const body = await this.get('facilities', '/facilities', {
+    const body = await this.get('facilities', {
       loccode,
       facility_level: UPSTREAM_LEVELS[level],
       radius_km: radiusKm ?? undefined,
@@ -56,39 +57,39 @@ export class HealthcareClient extends UpstreamClient {
   }
 
   async access(loccode: string): Promise<HealthcareAccess> {
-    const body = await this.get('access', '/access', { loccode });
+    const body = await this.get('access', { loccode });
     return toHealthcareAccess(this.validate(accessBody, body, 'access'));
   }
 
   async emergencyRoute(loccode: string): Promise<EmergencyInfo> {
-    const body = await this.get('emergencyRoute', '/emergency-route', { loccode });
+    const body = await this.get('emergencyRoute', { loccode });
     return toEmergencyInfo(this.validate(emergencyBody, body, 'emergency route').data);
   }
 
   async specialist({ loccode, condition }: SpecialistQuery): Promise<SpecialistRecommendation> {
-    const body = await this.get('specialist', '/specialist', { loccode, health_condition: condition });
+    const body = await this.get('specialist', { loccode, health_condition: condition });
     return toSpecialistRecommendation(this.validate(specialistBody, body, 'specialist').data);
   }
 
   async healthRisk(loccode: string): Promise<HealthRisk> {
-    const body = await this.get('healthRisk', '/health-risk', { loccode });
+    const body = await this.get('healthRisk', { loccode });
     return toHealthRisk(this.validate(healthRiskBody, body, 'health risk').data);
   }
 
   async heatmap(loccode: string): Promise<Heatmap> {
-    const body = await this.get('heatmap', '/heatmap', { loccode });
+    const body = await this.get('heatmap', { loccode });
     return toHeatmap(this.validate(heatmapBody, body, 'heatmap'));
   }
 
   protected credentials(_call: UpstreamCall): Credentials {
-    return { headers: { authorization: `Bearer ${this.config.apiKey}` } };
+    return { headers: { authorization: `Bearer ${this.target.apiKey}` } };
   }
 
   protected translateFailure(status: number, body: unknown, call: UpstreamCall): FailureTranslation {
     return translateHealthcareFailure(status, body, call.operation, String(call.query?.loccode ?? ''));
   }
 
-  private get(operation: string, path: string, query: Record<string, string | number | undefined>) {
-    return this.call({ operation, method: 'GET', path: `/api/v1${path}`, query });
+  private get(operation: HealthcareOperation, query: Record<string, string | number | undefined>) {
+    return this.call(operation, { query });
   }
 }

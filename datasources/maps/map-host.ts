@@ -1,51 +1,148 @@
-import type { MapsUpstreamConfig } from '../../src/start/config';
+import { UpstreamError } from '../../src/kernel/errors';
+import { logger } from '../../src/kernel/logger';
 import {
   genericFailure,
   UpstreamClient,
+  type ClientSettings,
   type Credentials,
   type FailureTranslation,
   type UpstreamCall,
-  type ClientSettings,
+  type UpstreamTarget,
 } from '../../src/upstream/client';
-import { assetPathOf } from './asset-urls';
+import { assetPathOf, MAP_ASSET_PREFIX, rewriteAssetLinks } from './asset-urls';
 import type { WordmarkImageModel } from './models';
+import { MAP_HOST_OPERATIONS, type MapHostOperation } from './operations';
 import { wordmarkManifest, type WordmarkManifestWire } from './wire';
 
+/** The maps service's two hosts: `{api_base_url}` (REST) and `{map_host}` (display assets). */
+export interface MapsTarget extends UpstreamTarget {
+  /** `{map_host}`: styles, tiles, sprites, fonts and wordmark. */
+  hostUrl: string;
+}
+
+/** A map resource ready for a client: links point at the gateway, and nothing carries the key. */
+export interface MapAsset {
+  contentType: string;
+  /** Caching and rate-limit headers of the host's answer. */
+  headers: Record<string, string>;
+  body: Buffer | string;
+}
+
 const COLOR_MODES: Record<string, WordmarkImageModel['colorMode']> = { light: 'LIGHT', dark: 'DARK' };
+/** Spec, Map display: `style.json?mode=light or dark`. */
+const STYLE_MODES = ['light', 'dark'];
+
+/** Each operation's path below `/sdk/` as a pattern: `{+name}` is one path segment. */
+const ASSET_PATTERNS = Object.entries(MAP_HOST_OPERATIONS).map(([operation, spec]) => ({
+  operation: operation as MapHostOperation,
+  pattern: new RegExp(
+    `^${spec.path
+      .slice('/sdk/'.length)
+      .replace(/[.]/g, '\\.')
+      .replace(/\{\+(\w+)\}/g, '(?<$1>[^/]+)')}$`,
+  ),
+}));
 
 /**
- * The JSON documents of `{map_host}` the graph itself reads: only the wordmark manifest,
- * which is never billed (spec, Map display). Styles are never fetched here: each fetch
- * is a billed map load, so only a map library loading the map should cause one.
+ * `{map_host}` (spec, Map display). Its resources take the key only as the `key` query
+ * parameter (Authentication 2), and its documents carry that key in every link, so the
+ * gateway serves them itself under `/maps/` with the links rewritten. The graph reads
+ * one document here, the wordmark manifest, which is never billed; styles are fetched
+ * only for a map library, since each fetch is a billed map load.
  */
-export class MapHostClient extends UpstreamClient {
+export class MapHostClient extends UpstreamClient<MapHostOperation> {
   constructor(
-    private readonly config: MapsUpstreamConfig,
+    private readonly target: MapsTarget,
     settings: ClientSettings,
   ) {
-    super('maps', { baseUrl: config.hostUrl, ...settings, connections: 4 });
+    super('maps', MAP_HOST_OPERATIONS, target.hostUrl, settings, 16);
   }
 
-  /** Spec, Authentication 2: map resources take the key only as the `key` query parameter. */
   protected credentials(_call: UpstreamCall): Credentials {
-    return { query: { key: this.config.apiKey } };
+    return { query: { key: this.target.apiKey } };
   }
 
+  /**
+   * The host's refusals in the gateway's words: its body may echo the key, so it is never read.
+   * The wordmark manifest is the graph's own read: any refusal of it is the host's fault.
+   */
   protected translateFailure(status: number, _body: unknown, call: UpstreamCall): FailureTranslation {
+    if (call.operation === ('wordmark' satisfies MapHostOperation))
+      return genericFailure(this.service, status, call.operation);
+    if (status === 400)
+      return {
+        code: 'BAD_USER_INPUT',
+        message: 'The map host refused this request; check the path and its parameters.',
+      };
+    if (status === 404)
+      return {
+        code: 'NOT_FOUND',
+        message: 'The map host has no such resource (for styles: no such family).',
+      };
     return genericFailure(this.service, status, call.operation);
   }
 
   /** GET /sdk/wordmark.json: the art per colour mode, as paths the gateway serves. */
   async wordmarkImages(): Promise<WordmarkImageModel[]> {
-    const call: UpstreamCall = { operation: 'wordmark', method: 'GET', path: '/sdk/wordmark.json' };
-    const manifest = this.validate(wordmarkManifest, await this.call(call), call.operation);
+    const manifest = this.validate(wordmarkManifest, await this.call('wordmark'), 'wordmark');
     return this.images(manifest);
+  }
+
+  /**
+   * The resource at `assetPath` below `/sdk/`, with the client's parameters (any `key` of
+   * theirs dropped). Refused without asking the host when the path is not one the host
+   * serves, or a style's mode is not one the spec names (a refused fetch still costs a map load).
+   */
+  async asset(assetPath: string, parameters: URLSearchParams, origin: string): Promise<MapAsset> {
+    const match = ASSET_PATTERNS.find(({ pattern }) => pattern.test(assetPath));
+    if (!match)
+      throw new UpstreamError(
+        'maps',
+        'NOT_FOUND',
+        `There is no map resource at ${MAP_ASSET_PREFIX}${assetPath}; start from mapDisplay { styleUrl }.`,
+      );
+    const mode = parameters.get('mode');
+    if (match.operation === 'style' && mode !== null && !STYLE_MODES.includes(mode))
+      throw new UpstreamError('maps', 'BAD_USER_INPUT', 'mode must be light or dark.');
+    const query = new URLSearchParams(parameters);
+    query.delete('key');
+    query.sort();
+    const answer = await this.callRaw(match.operation, {
+      params: { ...match.pattern.exec(assetPath)?.groups },
+      query: Object.fromEntries(query),
+    });
+    const bytes = Buffer.from(answer.bodyBase64, 'base64');
+    const body = answer.contentType.includes('json') ? this.rewritten(bytes, origin) : bytes;
+    if (body.includes(this.target.apiKey)) {
+      logger.error('map asset links to a host the gateway does not proxy; withheld', { assetPath });
+      throw new UpstreamError(
+        'maps',
+        'UPSTREAM_BAD_RESPONSE',
+        'The map host answered with a resource the gateway cannot serve.',
+      );
+    }
+    return { contentType: answer.contentType, headers: answer.headers, body };
+  }
+
+  /** A JSON document with every map-host link pointing at the gateway instead. */
+  private rewritten(bytes: Buffer, origin: string): string {
+    try {
+      return JSON.stringify(
+        rewriteAssetLinks(JSON.parse(bytes.toString('utf8')), this.target.hostUrl, origin),
+      );
+    } catch {
+      throw new UpstreamError(
+        'maps',
+        'UPSTREAM_BAD_RESPONSE',
+        'The map host answered with a document that is not JSON.',
+      );
+    }
   }
 
   /** Art hosted anywhere but the map host cannot be proxied, and its link would carry the key: left out. */
   private images(manifest: WordmarkManifestWire): WordmarkImageModel[] {
     return (manifest.variants ?? []).flatMap((variant) => {
-      const assetPath = assetPathOf(variant.url, this.config.hostUrl);
+      const assetPath = assetPathOf(variant.url, this.target.hostUrl);
       if (assetPath === undefined) return [];
       return [
         {

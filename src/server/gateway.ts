@@ -35,6 +35,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { requestIdOf, withRequestId } from '../observability/request-id';
 import { inRequestSpan, tracingPlugin } from '../observability/tracing';
 import { createIde } from './ide';
+import { serveMapAsset } from './map-assets';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
 const MAX_JSON_NESTING = 64;
@@ -149,7 +150,7 @@ async function handle(
   }
   if (url.pathname === '/metrics') return sendMetrics(res, metrics);
   if (url.pathname.startsWith(MAP_ASSET_PREFIX))
-    return upstreams.maps.assets.serve(req, res, url, gatewayOrigin(req));
+    return serveMapAsset(upstreams.maps.mapHost, req, res, url, gatewayOrigin(req));
   if (url.pathname !== '/graphql')
     return sendJson(
       res,

@@ -2,27 +2,19 @@ import type { QueryLimits } from '../server/plugins/query-limits';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import type { ServiceName } from '../kernel/services';
+import type { UpstreamTarget } from '../upstream/client';
+import type { MapsTarget } from '../../datasources/maps/map-host';
 import { TrustedDocuments } from '../server/trusted-documents';
-
-export interface UpstreamConfig {
-  baseUrl: string;
-  apiKey: string;
-}
-
-export interface MapsUpstreamConfig extends UpstreamConfig {
-  /** `{map_host}`: styles, tiles, sprites, fonts and wordmark. */
-  hostUrl: string;
-}
 
 export interface Config {
   host: string;
   port: number;
   /** A configured upstream is live; an absent one is served by the embedded sandbox. */
   upstreams: {
-    agriculture?: UpstreamConfig;
-    maps?: MapsUpstreamConfig;
-    healthcare?: UpstreamConfig;
-    address?: UpstreamConfig;
+    agriculture?: UpstreamTarget;
+    maps?: MapsTarget;
+    healthcare?: UpstreamTarget;
+    address?: UpstreamTarget;
   };
   /** Milliseconds an upstream call may take, headers and body each. */
   upstreamTimeoutMs: number;
@@ -210,7 +202,7 @@ function upstreamPair(
   urlVar: string,
   keyVar: string,
   problems: string[],
-): UpstreamConfig | undefined {
+): UpstreamTarget | undefined {
   const rawUrl = env[urlVar]?.trim();
   const apiKey = env[keyVar]?.trim();
   if (!rawUrl && !apiKey) return undefined;

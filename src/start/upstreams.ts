@@ -2,7 +2,9 @@ import { AddressClient } from '../../datasources/address/client';
 import { AgricultureClient } from '../../datasources/agriculture/client';
 import { HealthcareClient } from '../../datasources/healthcare/client';
 import { MapsClient } from '../../datasources/maps/client';
-import type { Config, DisciplineConfig, MapsUpstreamConfig, UpstreamConfig } from './config';
+import type { Config, DisciplineConfig } from './config';
+import type { MapsTarget } from '../../datasources/maps/map-host';
+import type { UpstreamTarget } from '../upstream/client';
 import type { Metrics } from '../observability/metrics';
 import type { ServiceName } from '../kernel/services';
 import { MemoryCacheStore, type CacheStore } from '../upstream/cache-store';
@@ -13,10 +15,10 @@ import { Resilience } from '../upstream/resilience';
 
 /** Where each upstream is, after the sandbox has filled in what was not configured. */
 export interface UpstreamTargets {
-  agriculture: UpstreamConfig;
-  maps: MapsUpstreamConfig;
-  healthcare: UpstreamConfig;
-  address: UpstreamConfig;
+  agriculture: UpstreamTarget;
+  maps: MapsTarget;
+  healthcare: UpstreamTarget;
+  address: UpstreamTarget;
 }
 
 /** Process-wide: one client (its pool), one discipline (cache, flights, pacer, circuit) per upstream. */

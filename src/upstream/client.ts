@@ -4,9 +4,25 @@ import { UpstreamError, type ErrorCode } from '../kernel/errors';
 import { logger } from '../kernel/logger';
 import { observeUpstreamCall } from '../observability/upstream-call';
 import type { UpstreamDiscipline } from './discipline';
+import type { OperationSpec, OperationTable } from './operations';
 import { currentScope } from './request-scope';
 import type { ServiceName } from '../kernel/services';
 
+/** Where an upstream is and the key the gateway sends it (configuration, or the sandbox's). */
+export interface UpstreamTarget {
+  baseUrl: string;
+  apiKey: string;
+}
+
+/** The arguments of one call; the rest comes from its operation's row. */
+export interface CallArguments {
+  /** Values of the `{name}` placeholders of the operation's path. */
+  params?: Record<string, string>;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+}
+
+/** One call as it goes out (credentials aside): what failure translations quote from. */
 export interface UpstreamCall {
   /** Operation name for logs, metrics and messages, e.g. `climate`. */
   operation: string;
@@ -17,16 +33,18 @@ export interface UpstreamCall {
   body?: unknown;
 }
 
-/** What every client is built with besides its base URL; process-wide, created once at start. */
+/** A 2xx answer kept as bytes (map tiles, fonts, sprites, styles), as the cache stores it. */
+export interface RawAnswer {
+  status: number;
+  contentType: string;
+  headers: Record<string, string>;
+  bodyBase64: string;
+}
+
+/** What every client is built with besides its target; process-wide, created once at start. */
 export interface ClientSettings {
   timeoutMs: number;
   discipline: UpstreamDiscipline;
-}
-
-export interface UpstreamClientOptions extends ClientSettings {
-  baseUrl: string;
-  /** Connections kept to the upstream (default 64, above a 50-code `loccodes`); calls beyond it queue. */
-  connections?: number;
 }
 
 /** How a service words a failure, translated by its client. */
@@ -42,27 +60,51 @@ export interface Credentials {
 
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
+/** Headers of a raw answer worth passing on to a client: caching, and the shared rate-limit budget. */
+const PASSED_HEADERS = [
+  'cache-control',
+  'etag',
+  'last-modified',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'retry-after',
+];
+
+/** One HTTP exchange as the base reads it, before it is judged. */
+interface Exchange {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  bytes: Buffer;
+}
+
 /**
- * One keep-alive pool per upstream, every call with a timeout, and every
- * outcome in our error vocabulary. Subclasses add auth, the service's own
- * failure vocabulary, and one small method per endpoint.
+ * The one HTTP client of the gateway (datasource-rest's shape over undici): one
+ * keep-alive pool per upstream, every call built from its operation's row, with a
+ * timeout cut to the request's deadline, through the discipline (cache, one flight,
+ * pacing, retries, circuit), and every outcome in our error vocabulary. Subclasses
+ * add auth, the service's own failure vocabulary, and one small method per endpoint.
  */
-export abstract class UpstreamClient {
+export abstract class UpstreamClient<Operation extends string> {
   private readonly pool: Pool;
   private readonly basePath: string;
 
   protected constructor(
     readonly service: ServiceName,
-    private readonly options: UpstreamClientOptions,
+    private readonly operations: OperationTable<Operation>,
+    baseUrl: string,
+    private readonly settings: ClientSettings,
+    /** Connections kept to the upstream (default 64, above a 50-code `loccodes`); calls beyond it queue. */
+    connections = 64,
   ) {
-    const base = new URL(options.baseUrl);
+    const base = new URL(baseUrl);
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.pool = new Pool(base.origin, {
-      connections: options.connections ?? 64,
+      connections,
       keepAliveTimeout: 10_000,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      connectTimeout: Math.min(options.timeoutMs, 5000),
+      headersTimeout: settings.timeoutMs,
+      bodyTimeout: settings.timeoutMs,
+      connectTimeout: Math.min(settings.timeoutMs, 5000),
       maxResponseSize: MAX_RESPONSE_BYTES,
     });
   }
@@ -76,56 +118,28 @@ export abstract class UpstreamClient {
    * The parsed JSON body of a 2xx answer, from cache, a shared flight or the
    * upstream (see {@link UpstreamDiscipline}); throws {@link UpstreamError} otherwise.
    */
-  protected call(call: UpstreamCall): Promise<unknown> {
-    // The key never holds credentials: they are added to each attempt only.
-    const key = `${call.method} ${call.path}${queryString(call.query)}\n${call.body === undefined ? '' : JSON.stringify(call.body)}`;
-    return this.options.discipline.run(call.operation, key, (dimension) => this.attempt(call, dimension));
+  protected call(operation: Operation, args: CallArguments = {}): Promise<unknown> {
+    return this.disciplined(operation, args, async (call, dimension) => {
+      const { status, bytes, headers } = await this.exchange(call, dimension);
+      return this.interpret(call, status, bytes.toString('utf8'), headers['retry-after']);
+    });
   }
 
-  /** One HTTP exchange, its timeout cut to what is left of the request's deadline. */
-  private async attempt(call: UpstreamCall, dimension: string): Promise<unknown> {
-    const { headers: authHeaders, query: authQuery } = this.credentials(call);
-    const scope = currentScope();
-    const deadline = scope?.deadline ?? Infinity;
-    if (scope) scope.upstreamCalls += 1;
-    const timeoutMs = Math.max(1, Math.min(this.options.timeoutMs, deadline - Date.now()));
-    const started = Date.now();
-    let status: number | undefined;
-    let text: string;
-    let retryAfter: string | undefined;
-    try {
-      const response = await this.pool.request({
-        method: call.method,
-        path: `${this.basePath}${call.path}${queryString({ ...call.query, ...authQuery })}`,
-        headers: {
-          accept: 'application/json',
-          ...(call.body !== undefined && { 'content-type': 'application/json' }),
-          ...authHeaders,
-        },
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        // undici's own timers are coarse (a 300 ms timeout fired after ~800 ms): this signal
-        // keeps the promise; undici's timeouts stay as a backstop.
-        signal: AbortSignal.timeout(timeoutMs),
-        headersTimeout: timeoutMs + 1000,
-        bodyTimeout: timeoutMs + 1000,
-      });
-      status = response.statusCode;
-      retryAfter = headerValue(response.headers['retry-after']);
-      this.options.discipline.pacer.observe(dimension, response.headers, status);
-      text = await response.body.text();
-    } catch (error) {
-      throw this.transportFailure(call, error, timeoutMs);
-    } finally {
-      const { service } = this;
-      logger.debug('upstream call', { service, operation: call.operation, status, ms: Date.now() - started });
-      observeUpstreamCall(this.options.discipline.metrics, {
-        service,
-        operation: call.operation,
+  /**
+   * A 2xx answer as bytes with its type and cache headers, through the same discipline.
+   * A refusal is an {@link UpstreamError}; its body is never read (it may echo the key).
+   */
+  protected callRaw(operation: Operation, args: CallArguments = {}): Promise<RawAnswer> {
+    return this.disciplined(operation, args, async (call, dimension) => {
+      const { status, bytes, headers } = await this.exchange(call, dimension);
+      if (status < 200 || status >= 300) this.interpret(call, status, '', headers['retry-after']);
+      return {
         status,
-        startedAt: started,
-      });
-    }
-    return this.interpret(call, status, text, retryAfter);
+        contentType: String(headers['content-type'] ?? 'application/octet-stream'),
+        headers: passedHeaders(headers),
+        bodyBase64: bytes.toString('base64'),
+      };
+    }) as Promise<RawAnswer>;
   }
 
   /** Checks a body against its schema; a mismatch is the upstream's fault, not the client's. */
@@ -146,18 +160,81 @@ export abstract class UpstreamClient {
 
   /** This upstream's cache, flights, pacer and circuit. */
   get discipline(): UpstreamDiscipline {
-    return this.options.discipline;
+    return this.settings.discipline;
   }
 
   close(): Promise<void> {
     return this.pool.close();
   }
 
+  private disciplined(
+    operation: Operation,
+    args: CallArguments,
+    attempt: (call: UpstreamCall, dimension: string) => Promise<unknown>,
+  ): Promise<unknown> {
+    const spec: OperationSpec = this.operations[operation];
+    const call: UpstreamCall = {
+      operation,
+      method: spec.method,
+      path: fillPath(spec.path, args.params),
+      ...(args.query && { query: args.query }),
+      ...(args.body !== undefined && { body: args.body }),
+    };
+    // The key never holds credentials: they are added to each attempt only.
+    const key = `${call.method} ${call.path}${queryString(call.query)}\n${call.body === undefined ? '' : JSON.stringify(call.body)}`;
+    return this.settings.discipline.run(operation, spec, key, (dimension) => attempt(call, dimension));
+  }
+
+  /** One HTTP exchange, its timeout cut to what is left of the request's deadline. */
+  private async exchange(call: UpstreamCall, dimension: string): Promise<Exchange> {
+    const { headers: authHeaders, query: authQuery } = this.credentials(call);
+    const scope = currentScope();
+    const deadline = scope?.deadline ?? Infinity;
+    if (scope) scope.upstreamCalls += 1;
+    const timeoutMs = Math.max(1, Math.min(this.settings.timeoutMs, deadline - Date.now()));
+    const started = Date.now();
+    let status: number | undefined;
+    try {
+      const response = await this.pool.request({
+        method: call.method,
+        path: `${this.basePath}${call.path}${queryString({ ...call.query, ...authQuery })}`,
+        headers: {
+          accept: 'application/json',
+          // Bytes are passed on as they are: no encoding the gateway would have to undo.
+          'accept-encoding': 'identity',
+          ...(call.body !== undefined && { 'content-type': 'application/json' }),
+          ...authHeaders,
+        },
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        // undici's own timers are coarse (a 300 ms timeout fired after ~800 ms): this signal
+        // keeps the promise; undici's timeouts stay as a backstop.
+        signal: AbortSignal.timeout(timeoutMs),
+        headersTimeout: timeoutMs + 1000,
+        bodyTimeout: timeoutMs + 1000,
+      });
+      status = response.statusCode;
+      this.settings.discipline.pacer.observe(dimension, response.headers, status);
+      const bytes = Buffer.from(await response.body.arrayBuffer());
+      return { status, headers: response.headers, bytes };
+    } catch (error) {
+      throw this.transportFailure(call, error, timeoutMs);
+    } finally {
+      const { service } = this;
+      logger.debug('upstream call', { service, operation: call.operation, status, ms: Date.now() - started });
+      observeUpstreamCall(this.settings.discipline.metrics, {
+        service,
+        operation: call.operation,
+        status,
+        startedAt: started,
+      });
+    }
+  }
+
   private interpret(
     call: UpstreamCall,
     status: number,
     text: string,
-    retryAfter: string | undefined,
+    retryAfter: string | string[] | undefined,
   ): unknown {
     let body: unknown;
     try {
@@ -198,6 +275,7 @@ export abstract class UpstreamClient {
   }
 
   private transportFailure(call: UpstreamCall, error: unknown, timeoutMs: number): UpstreamError {
+    if (error instanceof UpstreamError) return error;
     if (isResponseTimeout(error)) {
       // Not retried: the upstream took the request and hung; asking again would double the wait.
       return new UpstreamError(
@@ -231,6 +309,25 @@ export abstract class UpstreamClient {
   }
 }
 
+/**
+ * A row's path with its parameters (RFC 6570 level 2): `{code}` percent-encoded (a space
+ * as %20), `{+asset}` as given, for a path the caller has already checked.
+ */
+function fillPath(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/\{(\+?)(\w+)\}/g, (_, reserved: string, name: string) =>
+    reserved ? (params[name] ?? '') : encodeURIComponent(params[name] ?? ''),
+  );
+}
+
+function passedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const passed: Record<string, string> = {};
+  for (const name of PASSED_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined) passed[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return passed;
+}
+
 /** An operation name for a sentence: `emergencyRoute` becomes "emergency route". */
 export function operationLabel(operation: string): string {
   return operation.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
@@ -247,10 +344,6 @@ export function genericFailure(service: ServiceName, status: number, operation: 
         code: 'UPSTREAM_BAD_RESPONSE',
         message: `The ${service} service refused ${operationLabel(operation)} (HTTP ${status}) in a way the gateway does not expect.`,
       };
-}
-
-function headerValue(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
 }
 
 /**

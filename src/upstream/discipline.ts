@@ -2,7 +2,7 @@ import { UpstreamError, type ErrorCode } from '../kernel/errors';
 import type { Metrics } from '../observability/metrics';
 import type { ServiceName } from '../kernel/services';
 import type { CacheEntry, CacheStore } from './cache-store';
-import { operationPolicy, type OperationPolicy } from './operation-policy';
+import type { OperationSpec } from './operations';
 import type { Pacer } from './pacer';
 import { currentScope, outsideScope } from './request-scope';
 import type { Resilience } from './resilience';
@@ -44,8 +44,8 @@ export class UpstreamDiscipline {
   ) {}
 
   /** The body of a 2xx answer for `key` (method, path, query, body of the call). */
-  async run(operation: string, key: string, attempt: Attempt): Promise<unknown> {
-    const policy = scaled(operationPolicy(this.service, operation), this.timing.ttlScale);
+  async run(operation: string, spec: OperationSpec, key: string, attempt: Attempt): Promise<unknown> {
+    const policy = cachePolicy(spec, this.timing.ttlScale);
     const cacheKey = `${this.service}\n${key}`;
     const cached = policy.freshMs > 0 ? await this.cache.get(cacheKey) : undefined;
     if (cached && Date.now() < cached.freshUntil) {
@@ -70,12 +70,12 @@ export class UpstreamDiscipline {
   }
 
   /** Only operations whose answers may be cached have lookups to count. */
-  private countLookup(policy: OperationPolicy, operation: string, result: 'hit' | 'stale' | 'miss'): void {
+  private countLookup(policy: CachePolicy, operation: string, result: 'hit' | 'stale' | 'miss'): void {
     if (policy.freshMs > 0) this.metrics.upstreamCache.inc({ service: this.service, operation, result });
   }
 
   /** Stale-while-revalidate: the caller already has its answer; a failed refresh leaves the entry as it was. */
-  private refreshInBackground(policy: OperationPolicy, cacheKey: string, attempt: Attempt): void {
+  private refreshInBackground(policy: CachePolicy, cacheKey: string, attempt: Attempt): void {
     outsideScope(() => {
       this.shared(cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt)).catch(() => undefined);
     });
@@ -91,18 +91,14 @@ export class UpstreamDiscipline {
     return flight;
   }
 
-  private async fetchAndRemember(
-    policy: OperationPolicy,
-    cacheKey: string,
-    attempt: Attempt,
-  ): Promise<unknown> {
+  private async fetchAndRemember(policy: CachePolicy, cacheKey: string, attempt: Attempt): Promise<unknown> {
     const deadline = currentScope()?.deadline ?? Date.now() + this.timing.defaultDeadlineMs;
     const fetchedAt = Date.now();
     try {
       const body = await this.resilience.execute(async () => {
         await this.pacer.acquire(policy.dimension, deadline);
         return attempt(policy.dimension);
-      }, policy.idempotent);
+      }, policy.retryable);
       if (policy.freshMs > 0) {
         await this.cache.set(cacheKey, {
           outcome: { kind: 'body', body },
@@ -138,14 +134,24 @@ export class UpstreamDiscipline {
   }
 }
 
-function scaled(policy: OperationPolicy, scale: number): OperationPolicy {
-  if (scale === 1) return policy;
+/** What the discipline reads from an operation's row; every lifetime times `scale` (tests shorten them). */
+type CachePolicy = Pick<
+  OperationSpec,
+  'freshMs' | 'staleGraceMs' | 'notFoundMs' | 'dimension' | 'retryable'
+> & {
+  /** After `freshMs`, how long an answer is still served at once while a fresh one is fetched behind. */
+  revalidateMs: number;
+};
+
+/** Stale-while-revalidate for half the fresh time: every operation here reads data that changes slowly. */
+function cachePolicy(spec: OperationSpec, scale: number): CachePolicy {
   return {
-    ...policy,
-    freshMs: policy.freshMs * scale,
-    revalidateMs: policy.revalidateMs * scale,
-    staleGraceMs: policy.staleGraceMs * scale,
-    notFoundMs: policy.notFoundMs * scale,
+    dimension: spec.dimension,
+    retryable: spec.retryable,
+    freshMs: spec.freshMs * scale,
+    revalidateMs: (spec.freshMs / 2) * scale,
+    staleGraceMs: spec.staleGraceMs * scale,
+    notFoundMs: spec.notFoundMs * scale,
   };
 }
 
