@@ -1,9 +1,6 @@
 import type { Point } from '../../src/kernel/point';
 import {
   UpstreamClient,
-  type Credentials,
-  type FailureTranslation,
-  type UpstreamCall,
   type CallArguments,
   type ClientSettings,
   type UpstreamTarget,
@@ -18,11 +15,17 @@ import { addressRecord } from './wire';
  * paths start at /v1.
  */
 export class AddressClient extends UpstreamClient<AddressOperation> {
-  constructor(
-    private readonly target: UpstreamTarget,
-    settings: ClientSettings,
-  ) {
-    super('address', ADDRESS_OPERATIONS, target.baseUrl, settings);
+  constructor(target: UpstreamTarget, settings: ClientSettings) {
+    super(
+      {
+        service: 'address',
+        operations: ADDRESS_OPERATIONS,
+        baseUrl: target.baseUrl,
+        credentials: { headers: { authorization: `Bearer ${target.apiKey}` } },
+        translateFailure: (status, _body, call) => translateAddressFailure(status, call),
+      },
+      settings,
+    );
   }
 
   byLoccode(loccode: string): Promise<AddressModel> {
@@ -35,14 +38,6 @@ export class AddressClient extends UpstreamClient<AddressOperation> {
 
   byCoordinates({ latitude, longitude }: Point): Promise<AddressModel> {
     return this.search('byCoordinates', { query: { latitude, longitude } });
-  }
-
-  protected credentials(_call: UpstreamCall): Credentials {
-    return { headers: { authorization: `Bearer ${this.target.apiKey}` } };
-  }
-
-  protected translateFailure(status: number, _body: unknown, call: UpstreamCall): FailureTranslation {
-    return translateAddressFailure(status, call);
   }
 
   private async search(operation: AddressOperation, args: CallArguments): Promise<AddressModel> {

@@ -2,7 +2,6 @@ import type { FailureTranslation, UpstreamCall } from '../../src/upstream/client
 import { genericFailure, operationLabel } from '../../src/upstream/client';
 import type { AddressOperation } from './operations';
 
-
 /**
  * The address service's failures in our vocabulary, by status: the spec shows no
  * error codes (the sandbox answers NestJS-style, `{statusCode, error, message}`).

@@ -1,11 +1,4 @@
-import {
-  UpstreamClient,
-  type Credentials,
-  type FailureTranslation,
-  type UpstreamCall,
-  type ClientSettings,
-  type UpstreamTarget,
-} from '../../src/upstream/client';
+import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
 import { cropToken } from './crops';
 import { translateAgricultureFailure } from './failures';
 import { AGRICULTURE_OPERATIONS, type AgricultureOperation } from './operations';
@@ -33,11 +26,20 @@ import {
  * the service matches exactly and never corrects).
  */
 export class AgricultureClient extends UpstreamClient<AgricultureOperation> {
-  constructor(
-    private readonly target: UpstreamTarget,
-    settings: ClientSettings,
-  ) {
-    super('agriculture', AGRICULTURE_OPERATIONS, target.baseUrl, settings);
+  constructor(target: UpstreamTarget, settings: ClientSettings) {
+    super(
+      {
+        service: 'agriculture',
+        operations: AGRICULTURE_OPERATIONS,
+        baseUrl: target.baseUrl,
+        // Spec "Endpoints": every request carries the Bearer key and Content-Type: application/json, GET included.
+        credentials: {
+          headers: { authorization: `Bearer ${target.apiKey}`, 'content-type': 'application/json' },
+        },
+        translateFailure: translateAgricultureFailure,
+      },
+      settings,
+    );
   }
 
   /** Get Climate. */
@@ -66,14 +68,5 @@ export class AgricultureClient extends UpstreamClient<AgricultureOperation> {
       body: { origin_loccode: query.origin, destination_loccode: query.destination },
     });
     return toSupplyRoute(this.validate(supplyResponse, body, 'supply'), query);
-  }
-
-  protected credentials(_call: UpstreamCall): Credentials {
-    // Spec "Endpoints": every request carries the Bearer key and Content-Type: application/json, GET included.
-    return { headers: { authorization: `Bearer ${this.target.apiKey}`, 'content-type': 'application/json' } };
-  }
-
-  protected translateFailure(status: number, body: unknown, call: UpstreamCall): FailureTranslation {
-    return translateAgricultureFailure(status, body, call);
   }
 }

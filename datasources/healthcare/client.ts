@@ -7,14 +7,7 @@ import type {
   Heatmap,
   SpecialistRecommendation,
 } from '../../src/graph/generated/graphql';
-import {
-  UpstreamClient,
-  type Credentials,
-  type FailureTranslation,
-  type UpstreamCall,
-  type ClientSettings,
-  type UpstreamTarget,
-} from '../../src/upstream/client';
+import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
 import { toHealthcareAccess, toHealthRisk, toHeatmap } from './area-mapping';
 import { translateHealthcareFailure } from './failures';
 import { HEALTHCARE_OPERATIONS, type HealthcareOperation } from './operations';
@@ -39,11 +32,18 @@ export interface SpecialistQuery {
  * taking the loccode as a query parameter, sent exactly as the client gave it.
  */
 export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
-  constructor(
-    private readonly target: UpstreamTarget,
-    settings: ClientSettings,
-  ) {
-    super('healthcare', HEALTHCARE_OPERATIONS, target.baseUrl, settings);
+  constructor(target: UpstreamTarget, settings: ClientSettings) {
+    super(
+      {
+        service: 'healthcare',
+        operations: HEALTHCARE_OPERATIONS,
+        baseUrl: target.baseUrl,
+        credentials: { headers: { authorization: `Bearer ${target.apiKey}` } },
+        translateFailure: (status, body, call) =>
+          translateHealthcareFailure(status, body, call.operation, String(call.query?.loccode ?? '')),
+      },
+      settings,
+    );
   }
 
   async facilities({ loccode, level, radiusKm, limit }: FacilityQuery): Promise<FacilitySearch> {
@@ -79,14 +79,6 @@ export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
   async heatmap(loccode: string): Promise<Heatmap> {
     const body = await this.get('heatmap', { loccode });
     return toHeatmap(this.validate(heatmapBody, body, 'heatmap'));
-  }
-
-  protected credentials(_call: UpstreamCall): Credentials {
-    return { headers: { authorization: `Bearer ${this.target.apiKey}` } };
-  }
-
-  protected translateFailure(status: number, body: unknown, call: UpstreamCall): FailureTranslation {
-    return translateHealthcareFailure(status, body, call.operation, String(call.query?.loccode ?? ''));
   }
 
   private get(operation: HealthcareOperation, query: Record<string, string | number | undefined>) {

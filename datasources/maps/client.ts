@@ -1,13 +1,6 @@
 import type { z } from 'zod';
 import type { Point } from '../../src/kernel/point';
-import {
-  UpstreamClient,
-  type Credentials,
-  type FailureTranslation,
-  type UpstreamCall,
-  type CallArguments,
-  type ClientSettings,
-} from '../../src/upstream/client';
+import { UpstreamClient, type CallArguments, type ClientSettings } from '../../src/upstream/client';
 import { translateMapsFailure } from './failures';
 import { MapHostClient, type MapsTarget } from './map-host';
 import {
@@ -51,21 +44,19 @@ import { optimizeBody, routeBody } from './wire-requests';
 export class MapsClient extends UpstreamClient<MapsOperation> {
   readonly mapHost: MapHostClient;
 
-  constructor(
-    private readonly target: MapsTarget,
-    settings: ClientSettings,
-  ) {
-    super('maps', MAPS_OPERATIONS, target.baseUrl, settings);
+  constructor(target: MapsTarget, settings: ClientSettings) {
+    super(
+      {
+        service: 'maps',
+        operations: MAPS_OPERATIONS,
+        baseUrl: target.baseUrl,
+        // Spec, Authentication 2: REST takes the `X-Api-Key` header (preferred).
+        credentials: { headers: { 'x-api-key': target.apiKey } },
+        translateFailure: translateMapsFailure,
+      },
+      settings,
+    );
     this.mapHost = new MapHostClient(target, settings);
-  }
-
-  /** Spec, Authentication 2: REST takes the `X-Api-Key` header (preferred). */
-  protected credentials(_call: UpstreamCall): Credentials {
-    return { headers: { 'x-api-key': this.target.apiKey } };
-  }
-
-  protected translateFailure(status: number, body: unknown, call: UpstreamCall): FailureTranslation {
-    return translateMapsFailure(status, body, call);
   }
 
   async resolveLoccode(code: string): Promise<StreetModel> {

@@ -4,7 +4,6 @@ import {
   genericFailure,
   UpstreamClient,
   type ClientSettings,
-  type Credentials,
   type FailureTranslation,
   type UpstreamCall,
   type UpstreamTarget,
@@ -55,31 +54,18 @@ export class MapHostClient extends UpstreamClient<MapHostOperation> {
     private readonly target: MapsTarget,
     settings: ClientSettings,
   ) {
-    super('maps', MAP_HOST_OPERATIONS, target.hostUrl, settings, 16);
-  }
-
-  protected credentials(_call: UpstreamCall): Credentials {
-    return { query: { key: this.target.apiKey } };
-  }
-
-  /**
-   * The host's refusals in the gateway's words: its body may echo the key, so it is never read.
-   * The wordmark manifest is the graph's own read: any refusal of it is the host's fault.
-   */
-  protected translateFailure(status: number, _body: unknown, call: UpstreamCall): FailureTranslation {
-    if (call.operation === ('wordmark' satisfies MapHostOperation))
-      return genericFailure(this.service, status, call.operation);
-    if (status === 400)
-      return {
-        code: 'BAD_USER_INPUT',
-        message: 'The map host refused this request; check the path and its parameters.',
-      };
-    if (status === 404)
-      return {
-        code: 'NOT_FOUND',
-        message: 'The map host has no such resource (for styles: no such family).',
-      };
-    return genericFailure(this.service, status, call.operation);
+    super(
+      {
+        service: 'maps',
+        operations: MAP_HOST_OPERATIONS,
+        baseUrl: target.hostUrl,
+        // Spec, Authentication 2: map resources take the key only as the `key` query parameter.
+        credentials: { query: { key: target.apiKey } },
+        translateFailure: translateHostFailure,
+        connections: 16,
+      },
+      settings,
+    );
   }
 
   /** GET /sdk/wordmark.json: the art per colour mode, as paths the gateway serves. */
@@ -154,4 +140,19 @@ export class MapHostClient extends UpstreamClient<MapHostOperation> {
       ];
     });
   }
+}
+
+/**
+ * The host's refusals in the gateway's words: its body may echo the key, so it is never read.
+ * The wordmark manifest is the graph's own read: any refusal of it is the host's fault.
+ */
+function translateHostFailure(status: number, _body: unknown, call: UpstreamCall): FailureTranslation {
+  if (call.operation === ('wordmark' satisfies MapHostOperation) || (status !== 400 && status !== 404))
+    return genericFailure('maps', status, call.operation);
+  return status === 400
+    ? {
+        code: 'BAD_USER_INPUT',
+        message: 'The map host refused this request; check the path and its parameters.',
+      }
+    : { code: 'NOT_FOUND', message: 'The map host has no such resource (for styles: no such family).' };
 }

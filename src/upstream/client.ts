@@ -58,6 +58,19 @@ export interface Credentials {
   query?: Record<string, string>;
 }
 
+/** One upstream as its client declares it to the base. */
+export interface UpstreamDefinition<Operation extends string> {
+  service: ServiceName;
+  operations: OperationTable<Operation>;
+  baseUrl: string;
+  /** Added to every attempt, never to cache keys, logs or errors. */
+  credentials: Credentials;
+  /** A non-2xx answer other than 401, 403 and 429, in our vocabulary. */
+  translateFailure(status: number, body: unknown, call: UpstreamCall): FailureTranslation;
+  /** Connections kept to the upstream. */
+  connections?: number;
+}
+
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /** Headers of a raw answer worth passing on to a client: caching, and the shared rate-limit budget. */
@@ -83,24 +96,24 @@ interface Exchange {
  * keep-alive pool per upstream, every call built from its operation's row, with a
  * timeout cut to the request's deadline, through the discipline (cache, one flight,
  * pacing, retries, circuit), and every outcome in our error vocabulary. Subclasses
- * add auth, the service's own failure vocabulary, and one small method per endpoint.
+ * declare their upstream (table, credentials, failure vocabulary) and add one small
+ * method per endpoint.
  */
 export abstract class UpstreamClient<Operation extends string> {
+  readonly service: ServiceName;
   private readonly pool: Pool;
   private readonly basePath: string;
 
   protected constructor(
-    readonly service: ServiceName,
-    private readonly operations: OperationTable<Operation>,
-    baseUrl: string,
+    private readonly upstream: UpstreamDefinition<Operation>,
     private readonly settings: ClientSettings,
-    /** Connections kept to the upstream (default 64, above a 50-code `loccodes`); calls beyond it queue. */
-    connections = 64,
   ) {
-    const base = new URL(baseUrl);
+    this.service = upstream.service;
+    const base = new URL(upstream.baseUrl);
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.pool = new Pool(base.origin, {
-      connections,
+      // Default 64, above a 50-code `loccodes`; calls beyond it queue.
+      connections: upstream.connections ?? 64,
       keepAliveTimeout: 10_000,
       headersTimeout: settings.timeoutMs,
       bodyTimeout: settings.timeoutMs,
@@ -108,11 +121,6 @@ export abstract class UpstreamClient<Operation extends string> {
       maxResponseSize: MAX_RESPONSE_BYTES,
     });
   }
-
-  protected abstract credentials(call: UpstreamCall): Credentials;
-
-  /** A non-2xx answer other than 401, 403 and 429, in our vocabulary. */
-  protected abstract translateFailure(status: number, body: unknown, call: UpstreamCall): FailureTranslation;
 
   /**
    * The parsed JSON body of a 2xx answer, from cache, a shared flight or the
@@ -172,7 +180,7 @@ export abstract class UpstreamClient<Operation extends string> {
     args: CallArguments,
     attempt: (call: UpstreamCall, dimension: string) => Promise<unknown>,
   ): Promise<unknown> {
-    const spec: OperationSpec = this.operations[operation];
+    const spec: OperationSpec = this.upstream.operations[operation];
     const call: UpstreamCall = {
       operation,
       method: spec.method,
@@ -187,7 +195,7 @@ export abstract class UpstreamClient<Operation extends string> {
 
   /** One HTTP exchange, its timeout cut to what is left of the request's deadline. */
   private async exchange(call: UpstreamCall, dimension: string): Promise<Exchange> {
-    const { headers: authHeaders, query: authQuery } = this.credentials(call);
+    const { headers: authHeaders, query: authQuery } = this.upstream.credentials;
     const scope = currentScope();
     const deadline = scope?.deadline ?? Infinity;
     if (scope) scope.upstreamCalls += 1;
@@ -268,7 +276,7 @@ export abstract class UpstreamClient<Operation extends string> {
         `The ${this.service} service rejected the gateway's credentials; this is a server configuration problem.`,
       );
     }
-    const { code, message } = this.translateFailure(status, body, call);
+    const { code, message } = this.upstream.translateFailure(status, body, call);
     // 502 and 503 say "not now"; a 500 is as likely to fail again.
     const transient = status === 502 || status === 503;
     throw new UpstreamError(this.service, code, message, retryAfterSeconds(retryAfter), transient);
