@@ -103,7 +103,7 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
       responseCacheEnabled: onOff(env, 'RESPONSE_CACHE', problems),
       cacheMaxEntries: integer(env, 'CACHE_MAX_ENTRIES', 50_000, 1, 10_000_000, problems),
       cacheMaxBytes: integer(env, 'CACHE_MAX_MB', 64, 1, 65_536, problems) * 1024 * 1024,
-      cacheTtlScale: decimal(env, 'CACHE_TTL_SCALE', 1, 0.00001, 1000, problems),
+      cacheTtlScale: numeric(env, 'CACHE_TTL_SCALE', 1, { min: 0.00001, max: 1000, whole: false }, problems),
       maxAttempts: integer(env, 'UPSTREAM_MAX_ATTEMPTS', 2, 1, 5, problems),
       circuitFailureThreshold: integer(env, 'CIRCUIT_FAILURE_THRESHOLD', 5, 1, 1_000_000, problems),
       circuitOpenMs: integer(env, 'CIRCUIT_OPEN_SECONDS', 10, 1, 3600, problems) * 1000,
@@ -251,17 +251,6 @@ function integer(
   problems: string[],
 ): number {
   return numeric(env, name, fallback, { min, max, whole: true }, problems);
-}
-
-function decimal(
-  env: Env,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-  problems: string[],
-): number {
-  return numeric(env, name, fallback, { min, max, whole: false }, problems);
 }
 
 function numeric(
