@@ -1,11 +1,7 @@
 import type { Resolvers } from '../../src/graph/generated/graphql';
-import { badUserInput } from '../../src/kernel/errors';
 import { checkLoccodeShape } from '../../src/kernel/loccode';
 import type { LoccodeModel } from '../../src/graph/models';
 import { fromGlobalId, toGlobalId } from '../../src/kernel/relay';
-
-/** `loccodes` and `nodes` take at most this many keys. */
-export const MAX_KEYS = 100;
 
 function loccode(code: string, argument: string): LoccodeModel {
   const problem = checkLoccodeShape(code, argument);
@@ -27,21 +23,15 @@ function nodeById(id: string): LoccodeModel | null {
   return type === 'Loccode' ? loccode(key, 'id') : null;
 }
 
-function bounded(list: readonly string[], argument: string): void {
-  if (list.length > MAX_KEYS)
-    throw badUserInput(`"${argument}" takes at most ${MAX_KEYS} entries; split the request.`, argument);
-}
-
 export const loccodeResolvers: Resolvers = {
   Query: {
     loccode: (_, { code }) => loccode(code, 'code'),
+    // How many codes and ids a request may list is QUERY_MAX_LIST_ITEMS, checked before execution.
     loccodes: (_, { codes }) => {
-      bounded(codes, 'codes');
       return codes.map((code) => orError(() => loccode(code, 'codes'))) as LoccodeModel[];
     },
     node: (_, { id }) => nodeById(id),
     nodes: (_, { ids }) => {
-      bounded(ids, 'ids');
       return ids.map((id) => orError(() => nodeById(id))) as LoccodeModel[];
     },
   },
