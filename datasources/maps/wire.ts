@@ -35,39 +35,34 @@ const streetMembers = {
 export const resolveData = z.object({ loccode: z.string(), formatted: z.string(), ...streetMembers });
 export type ResolveWire = z.infer<typeof resolveData>;
 
+/** A member whose presence the spec does not promise. */
+const optionalText = z.string().nullish();
+/** A place's position, as reverse geocoding, point details and search give it. */
+const position = { latitude: z.number(), longitude: z.number() };
+/** Members that are optional strings, by name. */
+function optionalTexts<Name extends string>(...names: Name[]): Record<Name, typeof optionalText> {
+  return Object.fromEntries(names.map((name) => [name, optionalText])) as Record<Name, typeof optionalText>;
+}
+/** The postal parts of a place. */
+const postalParts = optionalTexts('street', 'city', 'state', 'country');
+
 /** Spec, Reverse geocode data: all strings but the coordinates. */
 export const reverseGeocodeData = z.object({
   name: z.string(),
   address: z.string(),
-  street: z.string().nullish(),
-  house_number: z.string().nullish(),
-  city: z.string().nullish(),
-  state: z.string().nullish(),
-  country: z.string().nullish(),
-  loccode: z.string().nullish(),
-  latitude: z.number(),
-  longitude: z.number(),
+  ...optionalTexts('house_number', 'loccode'),
+  ...postalParts,
+  ...position,
 });
 export type ReverseGeocodeWire = z.infer<typeof reverseGeocodeData>;
 
 /** Spec, Point details data, `place` object. */
 const pointPlace = z.object({
   name: z.string(),
-  result_type: z.string().nullish(),
-  maiaddy_id: z.string().nullish(),
-  entity_type: z.string().nullish(),
-  loccode: z.string().nullish(),
-  osm_id: z.string().nullish(),
-  address: z.string().nullish(),
-  street: z.string().nullish(),
-  city: z.string().nullish(),
-  state: z.string().nullish(),
-  country: z.string().nullish(),
-  country_code: z.string().nullish(),
-  category: z.string().nullish(),
-  type: z.string().nullish(),
-  latitude: z.number(),
-  longitude: z.number(),
+  ...optionalTexts('address', 'country_code'),
+  ...postalParts,
+  ...position,
+  ...optionalTexts('result_type', 'maiaddy_id', 'entity_type', 'loccode', 'osm_id', 'category', 'type'),
 });
 export type PointPlaceWire = z.infer<typeof pointPlace>;
 
