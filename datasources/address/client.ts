@@ -5,8 +5,7 @@ import {
   type ClientSettings,
   type UpstreamTarget,
 } from '../../src/upstream/client';
-import { translateAddressFailure } from './failures';
-import { ADDRESS_OPERATIONS, type AddressOperation } from './operations';
+import { ADDRESS, type AddressOperation } from './operations';
 import { toAddress, type AddressModel } from './mapping';
 import { addressRecord } from './wire';
 
@@ -16,16 +15,7 @@ import { addressRecord } from './wire';
  */
 export class AddressClient extends UpstreamClient<AddressOperation> {
   constructor(target: UpstreamTarget, settings: ClientSettings) {
-    super(
-      {
-        service: 'address',
-        operations: ADDRESS_OPERATIONS,
-        baseUrl: target.baseUrl,
-        credentials: { headers: { authorization: `Bearer ${target.apiKey}` } },
-        translateFailure: (status, _body, call) => translateAddressFailure(status, call),
-      },
-      settings,
-    );
+    super(ADDRESS, target, settings);
   }
 
   byLoccode(loccode: string): Promise<AddressModel> {

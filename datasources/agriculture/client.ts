@@ -1,7 +1,6 @@
 import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
 import { cropToken } from './crops';
-import { translateAgricultureFailure } from './failures';
-import { AGRICULTURE_OPERATIONS, type AgricultureOperation } from './operations';
+import { AGRICULTURE, type AgricultureOperation } from './operations';
 import { toClimate, toPestOverview, toPestProfile, toSupplyRoute, toYieldPrediction } from './mapping';
 import type {
   ClimateModel,
@@ -27,19 +26,7 @@ import {
  */
 export class AgricultureClient extends UpstreamClient<AgricultureOperation> {
   constructor(target: UpstreamTarget, settings: ClientSettings) {
-    super(
-      {
-        service: 'agriculture',
-        operations: AGRICULTURE_OPERATIONS,
-        baseUrl: target.baseUrl,
-        // Spec "Endpoints": every request carries the Bearer key and Content-Type: application/json, GET included.
-        credentials: {
-          headers: { authorization: `Bearer ${target.apiKey}`, 'content-type': 'application/json' },
-        },
-        translateFailure: translateAgricultureFailure,
-      },
-      settings,
-    );
+    super(AGRICULTURE, target, settings);
   }
 
   /** Get Climate. */

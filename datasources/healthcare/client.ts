@@ -9,8 +9,7 @@ import type {
 } from '../../src/graph/generated/graphql';
 import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
 import { toHealthcareAccess, toHealthRisk, toHeatmap } from './area-mapping';
-import { translateHealthcareFailure } from './failures';
-import { HEALTHCARE_OPERATIONS, type HealthcareOperation } from './operations';
+import { HEALTHCARE, type HealthcareOperation } from './operations';
 import { toEmergencyInfo, toFacilitySearch, toSpecialistRecommendation, UPSTREAM_LEVELS } from './mapping';
 import { accessBody, healthRiskBody, heatmapBody } from './area-wire';
 import { emergencyBody, facilitiesBody, specialistBody } from './wire';
@@ -33,17 +32,7 @@ export interface SpecialistQuery {
  */
 export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
   constructor(target: UpstreamTarget, settings: ClientSettings) {
-    super(
-      {
-        service: 'healthcare',
-        operations: HEALTHCARE_OPERATIONS,
-        baseUrl: target.baseUrl,
-        credentials: { headers: { authorization: `Bearer ${target.apiKey}` } },
-        translateFailure: (status, body, call) =>
-          translateHealthcareFailure(status, body, call.operation, String(call.query?.loccode ?? '')),
-      },
-      settings,
-    );
+    super(HEALTHCARE, target, settings);
   }
 
   async facilities({ loccode, level, radiusKm, limit }: FacilityQuery): Promise<FacilitySearch> {

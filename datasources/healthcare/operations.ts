@@ -1,18 +1,29 @@
-import { HOURLY, operation, type OperationTable } from '../../src/upstream/operations';
+import { bearerKey, defineUpstream, type OperationOf } from '../../src/upstream/client';
+import { HOURLY, operation } from '../../src/upstream/operations';
+import { translateHealthcareFailure } from './failures';
+
+/** Every operation: a GET under /api/v1, the service's one budget, an hour fresh. */
+const hourlyRead = (path: string) => operation('GET', `/api/v1/${path}`, 'requests', HOURLY);
 
 /**
- * The healthcare location service's operations (health-and-address-services.md, spec A):
- * six GETs taking the loccode as a query parameter. The spec states no rate limit; the
- * gateway keeps its own budget (HEALTH_RATE_LIMIT_PER_MINUTE). Facilities and health
- * indicators change slowly: an hour fresh.
+ * The healthcare location service (health-and-address-services.md, spec A): six GETs
+ * taking the loccode as a query parameter. The spec states no rate limit; the gateway
+ * keeps its own budget (HEALTH_RATE_LIMIT_PER_MINUTE). Facilities and health indicators
+ * change slowly.
  */
-export const HEALTHCARE_OPERATIONS = {
-  facilities: operation('GET', '/api/v1/facilities', 'requests', HOURLY),
-  access: operation('GET', '/api/v1/access', 'requests', HOURLY),
-  emergencyRoute: operation('GET', '/api/v1/emergency-route', 'requests', HOURLY),
-  specialist: operation('GET', '/api/v1/specialist', 'requests', HOURLY),
-  healthRisk: operation('GET', '/api/v1/health-risk', 'requests', HOURLY),
-  heatmap: operation('GET', '/api/v1/heatmap', 'requests', HOURLY),
-} satisfies OperationTable<string>;
+export const HEALTHCARE = defineUpstream({
+  service: 'healthcare',
+  credentials: bearerKey,
+  translateFailure: (status, body, call) =>
+    translateHealthcareFailure(status, body, call.operation, String(call.query?.loccode ?? '')),
+  operations: {
+    facilities: hourlyRead('facilities'),
+    access: hourlyRead('access'),
+    emergencyRoute: hourlyRead('emergency-route'),
+    specialist: hourlyRead('specialist'),
+    healthRisk: hourlyRead('health-risk'),
+    heatmap: hourlyRead('heatmap'),
+  },
+});
 
-export type HealthcareOperation = keyof typeof HEALTHCARE_OPERATIONS;
+export type HealthcareOperation = OperationOf<typeof HEALTHCARE>;

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { Point } from '../../src/kernel/point';
 import { UpstreamClient, type CallArguments, type ClientSettings } from '../../src/upstream/client';
-import { translateMapsFailure } from './failures';
 import { MapHostClient, type MapsTarget } from './map-host';
 import {
   placeCategoryFromWire,
@@ -23,7 +22,7 @@ import type {
   SearchRequest,
   StreetModel,
 } from './models';
-import { MAPS_OPERATIONS, type MapsOperation } from './operations';
+import { MAPS, type MapsOperation } from './operations';
 import { optimizedTripFromWire, routeFromWire } from './route-mapping';
 import {
   envelope,
@@ -45,17 +44,7 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
   readonly mapHost: MapHostClient;
 
   constructor(target: MapsTarget, settings: ClientSettings) {
-    super(
-      {
-        service: 'maps',
-        operations: MAPS_OPERATIONS,
-        baseUrl: target.baseUrl,
-        // Spec, Authentication 2: REST takes the `X-Api-Key` header (preferred).
-        credentials: { headers: { 'x-api-key': target.apiKey } },
-        translateFailure: translateMapsFailure,
-      },
-      settings,
-    );
+    super(MAPS, target, settings);
     this.mapHost = new MapHostClient(target, settings);
   }
 

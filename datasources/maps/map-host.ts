@@ -1,16 +1,9 @@
 import { UpstreamError } from '../../src/kernel/errors';
 import { logger } from '../../src/kernel/logger';
-import {
-  genericFailure,
-  UpstreamClient,
-  type ClientSettings,
-  type FailureTranslation,
-  type UpstreamCall,
-  type UpstreamTarget,
-} from '../../src/upstream/client';
+import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
 import { assetPathOf, MAP_ASSET_PREFIX, rewriteAssetLinks } from './asset-urls';
 import type { WordmarkImageModel } from './models';
-import { MAP_HOST_OPERATIONS, type MapHostOperation } from './operations';
+import { MAP_HOST, type MapHostOperation } from './operations';
 import { wordmarkManifest, type WordmarkManifestWire } from './wire';
 
 /** The maps service's two hosts: `{api_base_url}` (REST) and `{map_host}` (display assets). */
@@ -32,7 +25,7 @@ const COLOR_MODES: Record<string, WordmarkImageModel['colorMode']> = { light: 'L
 const STYLE_MODES = ['light', 'dark'];
 
 /** Each operation's path below `/sdk/` as a pattern: `{+name}` is one path segment. */
-const ASSET_PATTERNS = Object.entries(MAP_HOST_OPERATIONS).map(([operation, spec]) => ({
+const ASSET_PATTERNS = Object.entries(MAP_HOST.operations).map(([operation, spec]) => ({
   operation: operation as MapHostOperation,
   pattern: new RegExp(
     `^${spec.path
@@ -54,18 +47,7 @@ export class MapHostClient extends UpstreamClient<MapHostOperation> {
     private readonly target: MapsTarget,
     settings: ClientSettings,
   ) {
-    super(
-      {
-        service: 'maps',
-        operations: MAP_HOST_OPERATIONS,
-        baseUrl: target.hostUrl,
-        // Spec, Authentication 2: map resources take the key only as the `key` query parameter.
-        credentials: { query: { key: target.apiKey } },
-        translateFailure: translateHostFailure,
-        connections: 16,
-      },
-      settings,
-    );
+    super(MAP_HOST, { baseUrl: target.hostUrl, apiKey: target.apiKey }, settings);
   }
 
   /** GET /sdk/wordmark.json: the art per colour mode, as paths the gateway serves. */
@@ -140,19 +122,4 @@ export class MapHostClient extends UpstreamClient<MapHostOperation> {
       ];
     });
   }
-}
-
-/**
- * The host's refusals in the gateway's words: its body may echo the key, so it is never read.
- * The wordmark manifest is the graph's own read: any refusal of it is the host's fault.
- */
-function translateHostFailure(status: number, _body: unknown, call: UpstreamCall): FailureTranslation {
-  if (call.operation === ('wordmark' satisfies MapHostOperation) || (status !== 400 && status !== 404))
-    return genericFailure('maps', status, call.operation);
-  return status === 400
-    ? {
-        code: 'BAD_USER_INPUT',
-        message: 'The map host refused this request; check the path and its parameters.',
-      }
-    : { code: 'NOT_FOUND', message: 'The map host has no such resource (for styles: no such family).' };
 }

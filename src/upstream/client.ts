@@ -58,17 +58,32 @@ export interface Credentials {
   query?: Record<string, string>;
 }
 
-/** One upstream as its client declares it to the base. */
+/** One upstream as its datasource declares it (datasources/<domain>/operations.ts). */
 export interface UpstreamDefinition<Operation extends string> {
   service: ServiceName;
   operations: OperationTable<Operation>;
-  baseUrl: string;
-  /** Added to every attempt, never to cache keys, logs or errors. */
-  credentials: Credentials;
+  /** How the key travels (the service's spec, Authentication); added to every attempt, never to cache keys. */
+  credentials(apiKey: string): Credentials;
   /** A non-2xx answer other than 401, 403 and 429, in our vocabulary. */
   translateFailure(status: number, body: unknown, call: UpstreamCall): FailureTranslation;
-  /** Connections kept to the upstream. */
+  /** Connections kept to the upstream (default 64, above a 50-code `loccodes`); calls beyond it queue. */
   connections?: number;
+}
+
+/** Checks a declaration and keeps its operation names as a closed union (see {@link OperationOf}). */
+export function defineUpstream<Operation extends string>(
+  definition: UpstreamDefinition<Operation>,
+): UpstreamDefinition<Operation> {
+  return definition;
+}
+
+/** The operation names of a declared upstream: a typo in one does not compile. */
+export type OperationOf<Definition> =
+  Definition extends UpstreamDefinition<infer Operation> ? Operation : never;
+
+/** `Authorization: Bearer <key>`, the agriculture, healthcare and address services' scheme. */
+export function bearerKey(apiKey: string): Credentials {
+  return { headers: { authorization: `Bearer ${apiKey}` } };
 }
 
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
@@ -103,16 +118,18 @@ export abstract class UpstreamClient<Operation extends string> {
   readonly service: ServiceName;
   private readonly pool: Pool;
   private readonly basePath: string;
+  private readonly credentials: Credentials;
 
   protected constructor(
     private readonly upstream: UpstreamDefinition<Operation>,
+    target: UpstreamTarget,
     private readonly settings: ClientSettings,
   ) {
     this.service = upstream.service;
-    const base = new URL(upstream.baseUrl);
+    this.credentials = upstream.credentials(target.apiKey);
+    const base = new URL(target.baseUrl);
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.pool = new Pool(base.origin, {
-      // Default 64, above a 50-code `loccodes`; calls beyond it queue.
       connections: upstream.connections ?? 64,
       keepAliveTimeout: 10_000,
       headersTimeout: settings.timeoutMs,
@@ -195,7 +212,7 @@ export abstract class UpstreamClient<Operation extends string> {
 
   /** One HTTP exchange, its timeout cut to what is left of the request's deadline. */
   private async exchange(call: UpstreamCall, dimension: string): Promise<Exchange> {
-    const { headers: authHeaders, query: authQuery } = this.upstream.credentials;
+    const { headers: authHeaders, query: authQuery } = this.credentials;
     const scope = currentScope();
     const deadline = scope?.deadline ?? Infinity;
     if (scope) scope.upstreamCalls += 1;

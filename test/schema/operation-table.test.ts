@@ -1,36 +1,36 @@
 import { Kind, type ConstDirectiveNode, type FieldDefinitionNode } from 'graphql';
-import { ADDRESS_OPERATIONS } from '../../datasources/address/operations';
-import { AGRICULTURE_OPERATIONS } from '../../datasources/agriculture/operations';
-import { HEALTHCARE_OPERATIONS } from '../../datasources/healthcare/operations';
-import { MAPS_OPERATIONS } from '../../datasources/maps/operations';
+import { ADDRESS } from '../../datasources/address/operations';
+import { AGRICULTURE } from '../../datasources/agriculture/operations';
+import { HEALTHCARE } from '../../datasources/healthcare/operations';
+import { MAPS } from '../../datasources/maps/operations';
 import { loadTypeDefs } from '../../src/graph/schema';
 import type { OperationSpec } from '../../src/upstream/operations';
 
 /** The upstream operation each costed field calls, as the resolvers and the specs pair them. */
 const FIELD_OPERATIONS: Record<string, OperationSpec> = {
-  'Loccode.address': ADDRESS_OPERATIONS.byLoccode,
-  'Query.addressByStreet': ADDRESS_OPERATIONS.byStreet,
-  'Query.addressNear': ADDRESS_OPERATIONS.byCoordinates,
-  'Loccode.climate': AGRICULTURE_OPERATIONS.climate,
-  'Loccode.pests': AGRICULTURE_OPERATIONS.pests,
-  'Loccode.cropYield': AGRICULTURE_OPERATIONS.yield,
-  'Loccode.supplyRouteTo': AGRICULTURE_OPERATIONS.supply,
-  'Query.supplyRoute': AGRICULTURE_OPERATIONS.supply,
-  'Loccode.facilities': HEALTHCARE_OPERATIONS.facilities,
-  'Loccode.healthcareAccess': HEALTHCARE_OPERATIONS.access,
-  'Loccode.emergency': HEALTHCARE_OPERATIONS.emergencyRoute,
-  'Loccode.specialists': HEALTHCARE_OPERATIONS.specialist,
-  'Loccode.healthRisk': HEALTHCARE_OPERATIONS.healthRisk,
-  'Loccode.heatmap': HEALTHCARE_OPERATIONS.heatmap,
-  'Loccode.street': MAPS_OPERATIONS.resolveLoccode,
-  'Loccode.routeTo': MAPS_OPERATIONS.route,
-  'Query.nearestLoccode': MAPS_OPERATIONS.nearestLoccode,
-  'Query.reverseGeocode': MAPS_OPERATIONS.reverseGeocode,
-  'Query.pointDetails': MAPS_OPERATIONS.pointDetails,
-  'Query.searchPlaces': MAPS_OPERATIONS.search,
-  'Query.placeCategories': MAPS_OPERATIONS.placeCategories,
-  'Query.route': MAPS_OPERATIONS.route,
-  'Query.optimizeStops': MAPS_OPERATIONS.optimize,
+  'Loccode.address': ADDRESS.operations.byLoccode,
+  'Query.addressByStreet': ADDRESS.operations.byStreet,
+  'Query.addressNear': ADDRESS.operations.byCoordinates,
+  'Loccode.climate': AGRICULTURE.operations.climate,
+  'Loccode.pests': AGRICULTURE.operations.pests,
+  'Loccode.cropYield': AGRICULTURE.operations.yield,
+  'Loccode.supplyRouteTo': AGRICULTURE.operations.supply,
+  'Query.supplyRoute': AGRICULTURE.operations.supply,
+  'Loccode.facilities': HEALTHCARE.operations.facilities,
+  'Loccode.healthcareAccess': HEALTHCARE.operations.access,
+  'Loccode.emergency': HEALTHCARE.operations.emergencyRoute,
+  'Loccode.specialists': HEALTHCARE.operations.specialist,
+  'Loccode.healthRisk': HEALTHCARE.operations.healthRisk,
+  'Loccode.heatmap': HEALTHCARE.operations.heatmap,
+  'Loccode.street': MAPS.operations.resolveLoccode,
+  'Loccode.routeTo': MAPS.operations.route,
+  'Query.nearestLoccode': MAPS.operations.nearestLoccode,
+  'Query.reverseGeocode': MAPS.operations.reverseGeocode,
+  'Query.pointDetails': MAPS.operations.pointDetails,
+  'Query.searchPlaces': MAPS.operations.search,
+  'Query.placeCategories': MAPS.operations.placeCategories,
+  'Query.route': MAPS.operations.route,
+  'Query.optimizeStops': MAPS.operations.optimize,
 };
 
 /** Every field of the SDL in schema/, by `Type.field`, with its directives. */
