@@ -1,4 +1,3 @@
-import { Agent, request } from 'undici';
 import { peakRssMiB, startProcess, type Started } from './processes';
 
 export interface Latency {
@@ -8,8 +7,6 @@ export interface Latency {
 
 /** The sandbox and the gateway, each in its own process, as in production. */
 export class BenchStack {
-  private readonly agent = new Agent({ connections: 64 });
-
   private constructor(
     private readonly sandbox: Started,
     private readonly gateway: Started,
@@ -58,12 +55,12 @@ export class BenchStack {
   }
 
   async control(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
-    const res = await request(`${this.controlUrl}${path}`, {
+    // Node's own fetch: the gateway's upstream base is the only code of ours that owns HTTP pools.
+    const res = await fetch(`${this.controlUrl}${path}`, {
       method,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      dispatcher: this.agent,
+      ...(body !== undefined && { body: JSON.stringify(body) }),
     });
-    return res.body.json();
+    return res.json();
   }
 
   /** Upstream requests the sandbox received, in all and refused with 429. */
@@ -84,13 +81,12 @@ export class BenchStack {
     variables: Record<string, unknown> = {},
   ): Promise<{ ms: number; errors: unknown }> {
     const started = performance.now();
-    const res = await request(this.graphqlUrl, {
+    const res = await fetch(this.graphqlUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query, variables }),
-      dispatcher: this.agent,
     });
-    const body = (await res.body.json()) as { errors?: unknown };
+    const body = (await res.json()) as { errors?: unknown };
     return { ms: performance.now() - started, errors: body.errors };
   }
 
@@ -99,7 +95,6 @@ export class BenchStack {
   }
 
   async stop(): Promise<void> {
-    await this.agent.close();
     await this.gateway.stop();
     await this.sandbox.stop();
   }
