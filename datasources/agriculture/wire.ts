@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { members } from '../../src/upstream/wire';
 
 /**
  * The agriculture service's JSON, written once from agri-service.md "Resources and
@@ -67,28 +68,24 @@ export type WireClimate = z.infer<typeof climateResponse>;
 
 /** Get Pests with a crop (spec rule 1: crop mode). */
 export const pestProfileResponse = z.object({
-  crop: text,
-  location: text,
+  ...members(text, 'crop', 'location', 'recommended_action'),
+  ...members(texts, 'dominant_pests', 'climate_conditions_affecting_pests'),
   risk_level: riskLevel,
-  dominant_pests: texts,
-  climate_conditions_affecting_pests: texts,
-  recommended_action: text,
 });
 export type WirePestProfile = z.infer<typeof pestProfileResponse>;
 
 /** Get Pests without a crop (spec rule 1: location mode). */
 export const pestOverviewResponse = z.object({
-  location: text,
-  state: text,
-  zone: text,
+  ...members(text, 'location', 'state', 'zone', 'seasonal_alert', 'data_sources'),
+  ...members(
+    texts,
+    'active_climate_conditions',
+    'climate_risk_notes',
+    'dominant_pests_in_location',
+    'crops_at_risk',
+    'seasonal_key_pests',
+  ),
   risk_level: riskLevel,
-  active_climate_conditions: texts,
-  climate_risk_notes: texts,
-  dominant_pests_in_location: texts,
-  crops_at_risk: texts,
-  seasonal_alert: text,
-  seasonal_key_pests: texts,
-  data_sources: text,
 });
 export type WirePestOverview = z.infer<typeof pestOverviewResponse>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { members } from '../../src/upstream/wire';
 
 /*
  * The maps service's JSON, written once from its spec ("Resources and their fields").
@@ -39,18 +40,14 @@ export type ResolveWire = z.infer<typeof resolveData>;
 const optionalText = z.string().nullish();
 /** A place's position, as reverse geocoding, point details and search give it. */
 const position = { latitude: z.number(), longitude: z.number() };
-/** Members that are optional strings, by name. */
-function optionalTexts<Name extends string>(...names: Name[]): Record<Name, typeof optionalText> {
-  return Object.fromEntries(names.map((name) => [name, optionalText])) as Record<Name, typeof optionalText>;
-}
 /** The postal parts of a place. */
-const postalParts = optionalTexts('street', 'city', 'state', 'country');
+const postalParts = members(optionalText, 'street', 'city', 'state', 'country');
 
 /** Spec, Reverse geocode data: all strings but the coordinates. */
 export const reverseGeocodeData = z.object({
   name: z.string(),
   address: z.string(),
-  ...optionalTexts('house_number', 'loccode'),
+  ...members(optionalText, 'house_number', 'loccode'),
   ...postalParts,
   ...position,
 });
@@ -59,10 +56,19 @@ export type ReverseGeocodeWire = z.infer<typeof reverseGeocodeData>;
 /** Spec, Point details data, `place` object. */
 const pointPlace = z.object({
   name: z.string(),
-  ...optionalTexts('address', 'country_code'),
+  ...members(optionalText, 'address', 'country_code'),
   ...postalParts,
   ...position,
-  ...optionalTexts('result_type', 'maiaddy_id', 'entity_type', 'loccode', 'osm_id', 'category', 'type'),
+  ...members(
+    optionalText,
+    'result_type',
+    'maiaddy_id',
+    'entity_type',
+    'loccode',
+    'osm_id',
+    'category',
+    'type',
+  ),
 });
 export type PointPlaceWire = z.infer<typeof pointPlace>;
 
