@@ -1,6 +1,6 @@
 import type { AddressStreet } from '../../src/graph/generated/graphql';
 import { checkLoccodeShape } from '../../src/kernel/loccode';
-import type { LoccodeModel } from '../../src/graph/models';
+import type { LoccodeModel } from '../../src/kernel/loccode';
 import type { AddressRecordWire } from './wire';
 
 /** An address record in the graph's terms; `loccode` links to the `Loccode` every domain hangs off. */

@@ -1,4 +1,4 @@
-import type { LoccodeModel } from '../../src/graph/models';
+import type { LoccodeModel } from '../../src/kernel/loccode';
 import type { Crop } from './crops';
 
 // What the agriculture domain resolves from: upstream answers renamed to the graph's conventions.

@@ -2,7 +2,7 @@ import type DataLoader from 'dataloader';
 import { UpstreamError } from '../../src/kernel/errors';
 import type { Point } from '../../src/kernel/point';
 import { operationLoader } from '../../src/upstream/loader';
-import type { LoccodeModel } from '../../src/graph/models';
+import type { LoccodeModel } from '../../src/kernel/loccode';
 import type { MapsClient } from './client';
 import type {
   LocationRequest,

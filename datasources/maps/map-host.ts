@@ -1,5 +1,5 @@
 import { UpstreamError } from '../../src/kernel/errors';
-import { logger } from '../../src/kernel/logger';
+import { logger } from '../../src/observability/logger';
 import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
 import { assetPathOf, MAP_ASSET_PREFIX, rewriteAssetLinks } from './asset-urls';
 import type { WordmarkImageModel } from './models';

@@ -1,5 +1,5 @@
 import type { Point } from '../../src/kernel/point';
-import type { LoccodeModel } from '../../src/graph/models';
+import type { LoccodeModel } from '../../src/kernel/loccode';
 import type {
   PlaceCategoryModel,
   PlaceModel,

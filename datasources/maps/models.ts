@@ -1,5 +1,5 @@
 import type { Point } from '../../src/kernel/point';
-import type { LoccodeModel } from '../../src/graph/models';
+import type { LoccodeModel } from '../../src/kernel/loccode';
 
 /*
  * What the maps datasource hands to resolvers: our names and units, `Point` for every

@@ -1,6 +1,5 @@
 import type { Resolvers } from '../../src/graph/generated/graphql';
-import { checkLoccodeShape } from '../../src/kernel/loccode';
-import type { LoccodeModel } from '../../src/graph/models';
+import { checkLoccodeShape, type LoccodeModel } from '../../src/kernel/loccode';
 import { fromGlobalId, toGlobalId } from '../../src/kernel/relay';
 
 function loccode(code: string, argument: string): LoccodeModel {

@@ -31,3 +31,7 @@ export function checkLoccodeShape(code: string, argument = 'code'): GraphQLError
     argument,
   );
 }
+/** What a `Loccode` resolves from: the code exactly as the client sent it. */
+export interface LoccodeModel {
+  code: string;
+}

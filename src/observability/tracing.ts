@@ -1,9 +1,14 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { TracingConfig } from '../start/config';
 
 /** The API's no-op until {@link startTracing} registers a provider: a span then costs one function call. */
 const tracer = trace.getTracer('loccode-graph');
+
+export interface TracingConfig {
+  /** OTLP/HTTP base URL; spans go to `<endpoint>/v1/traces`. */
+  endpoint: string;
+  serviceName: string;
+}
 
 export type StopTracing = () => Promise<void>;
 

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { SERVICE_NAMES, type ServiceName } from '../kernel/services';
-import type { Upstreams } from '../start/upstreams';
+import type { Upstreams } from '../../datasources';
 import type { Metrics } from '../observability/metrics';
 
 type Readiness = 'ready' | 'circuit-open';

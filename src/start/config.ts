@@ -2,6 +2,8 @@ import type { QueryLimits } from '../server/plugins/query-limits';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import type { ServiceName } from '../kernel/services';
+import type { TracingConfig } from '../observability/tracing';
+import type { GatewayClient } from '../server/access/callers';
 import type { UpstreamTarget } from '../upstream/client';
 import type { MapsTarget } from '../../datasources/maps/map-host';
 import { TrustedDocuments } from '../server/trusted-documents';
@@ -32,12 +34,6 @@ export interface Config {
   tracing?: TracingConfig;
 }
 
-/** A client of ours: its name and the SHA-256 of the key it presents. */
-export interface GatewayClient {
-  name: string;
-  keySha256: Buffer;
-}
-
 export interface AccessConfig {
   clients: GatewayClient[];
   /**
@@ -49,12 +45,6 @@ export interface AccessConfig {
   pointsPerMinute: number;
   /** The persisted-documents manifest `TRUSTED_DOCUMENTS` names, read and checked; when set, only its documents run. */
   trustedDocuments?: TrustedDocuments;
-}
-
-export interface TracingConfig {
-  /** OTLP/HTTP base URL; spans go to `<endpoint>/v1/traces`. */
-  endpoint: string;
-  serviceName: string;
 }
 
 /** Every problem with the environment, one sentence each, naming the variable. */

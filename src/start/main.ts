@@ -1,6 +1,6 @@
 import { startApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { logger } from '../kernel/logger';
+import { logger } from '../observability/logger';
 import { startTracing } from '../observability/tracing';
 import { SERVICE_NAMES } from '../kernel/services';
 import { anyLive } from './upstreams';

@@ -2,6 +2,7 @@ import { AddressClient } from '../../datasources/address/client';
 import { AgricultureClient } from '../../datasources/agriculture/client';
 import { HealthcareClient } from '../../datasources/healthcare/client';
 import { MapsClient } from '../../datasources/maps/client';
+import type { Upstreams } from '../../datasources';
 import type { Config, DisciplineConfig } from './config';
 import type { MapsTarget } from '../../datasources/maps/map-host';
 import type { UpstreamTarget } from '../upstream/client';
@@ -19,16 +20,6 @@ export interface UpstreamTargets {
   maps: MapsTarget;
   healthcare: UpstreamTarget;
   address: UpstreamTarget;
-}
-
-/** Process-wide: one client (its pool), one discipline (cache, flights, pacer, circuit) per upstream. */
-export interface Upstreams {
-  agriculture: AgricultureClient;
-  maps: MapsClient;
-  healthcare: HealthcareClient;
-  address: AddressClient;
-  disciplines: Record<ServiceName, UpstreamDiscipline>;
-  close(): Promise<void>;
 }
 
 /** A store that remembers nothing: the cross-request cache switched off. */

@@ -1,7 +1,7 @@
 import { errors as undiciErrors, Pool } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError, type ErrorCode } from '../kernel/errors';
-import { logger } from '../kernel/logger';
+import { logger } from '../observability/logger';
 import { observeUpstreamCall } from '../observability/upstream-call';
 import type { UpstreamDiscipline } from './discipline';
 import type { OperationSpec, OperationTable } from './operations';

@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { BudgetStanding } from '../server/access/budget';
-import type { Caller } from '../server/access/callers';
+import type { BudgetStanding, Caller } from '../kernel/caller';
 import type { ServiceName } from '../kernel/services';
 
 /** Data served from cache after its upstream failed: the client is told (API.md section 5, stale if error). */

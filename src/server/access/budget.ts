@@ -1,12 +1,4 @@
-/** A caller's standing after a charge, or why it was refused. */
-export interface BudgetStanding {
-  /** Points a minute this caller may spend. */
-  limit: number;
-  /** Points that could be spent right now. */
-  remaining: number;
-  /** Seconds until the bucket is empty again (the whole budget available). */
-  resetSeconds: number;
-}
+import type { BudgetStanding } from '../../kernel/caller';
 
 export type Charge =
   ({ allowed: true } & BudgetStanding) | ({ allowed: false; retryAfterSeconds: number } & BudgetStanding);

@@ -1,13 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { GatewayClient } from '../../start/config';
+import type { Caller } from '../../kernel/caller';
 
-/** Who is calling: a client of ours by its key, or an anonymous caller by its address. */
-export interface Caller {
-  /** The client's configured name, or `anonymous`. */
+/** A client of ours: its name and the SHA-256 of the key it presents. */
+export interface GatewayClient {
   name: string;
-  /** The budget this caller spends from (one per client; one per address for anonymous callers). */
-  budgetKey: string;
+  keySha256: Buffer;
 }
 
 /** A refusal to say who the caller is: always HTTP 401 `UNAUTHENTICATED`. */

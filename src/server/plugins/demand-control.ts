@@ -1,8 +1,8 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import { GraphQLError, Kind, type FragmentDefinitionNode } from 'graphql';
-import type { Budgets, BudgetStanding } from '../access/budget';
-import type { Caller } from '../access/callers';
+import type { BudgetStanding, Caller } from '../../kernel/caller';
+import type { Budgets } from '../access/budget';
 import type { GatewayContext } from '../../graph/context';
 import type { Metrics } from '../../observability/metrics';
 import { operationCost } from './cost';
