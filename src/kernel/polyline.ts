@@ -1,21 +1,6 @@
 import type { Point } from './point';
 
-/** Google encoded polyline algorithm; the maps service uses precision 5 (1e5). */
-export function encodePolyline(points: readonly Point[], precision = 5): string {
-  const factor = 10 ** precision;
-  let lastLat = 0;
-  let lastLng = 0;
-  let out = '';
-  for (const { latitude, longitude } of points) {
-    const lat = Math.round(latitude * factor);
-    const lng = Math.round(longitude * factor);
-    out += encodeSigned(lat - lastLat) + encodeSigned(lng - lastLng);
-    lastLat = lat;
-    lastLng = lng;
-  }
-  return out;
-}
-
+/** A string that is not an encoded polyline (map-service.md: "Encoded polylines use precision 5"). */
 export class PolylineError extends Error {}
 
 /** Decodes an encoded polyline; throws {@link PolylineError} on a truncated or invalid string. */
@@ -45,14 +30,4 @@ export function decodePolyline(encoded: string, precision = 5): Point[] {
     points.push({ latitude: lat / factor, longitude: lng / factor });
   }
   return points;
-}
-
-function encodeSigned(value: number): string {
-  let v = value < 0 ? ~(value << 1) : value << 1;
-  let out = '';
-  while (v >= 0x20) {
-    out += String.fromCharCode((0x20 | (v & 0x1f)) + 63);
-    v >>= 5;
-  }
-  return out + String.fromCharCode(v + 63);
 }

@@ -1,6 +1,6 @@
 /**
- * Rate limiters shared by the sandbox (which enforces the documented limits) and
- * the gateway (which paces itself under them): one implementation of each rule.
+ * The gateway's pacing rules under each documented limit (see pacer.ts). The sandbox
+ * enforces the same limits with code of its own (src/sandbox/kit/rate-limits.ts).
  */
 export type LimitSpec =
   /** At most `limit` requests in any sliding window of `windowMs`. */
@@ -70,25 +70,6 @@ export class TokenBucket implements Limiter {
       retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - this.tokens) / ratePerSecond)),
       waitMs: allowed ? 0 : Math.max(1, Math.ceil(((1 - this.tokens) / ratePerSecond) * 1000)),
     };
-  }
-}
-
-/** One limiter per (key, dimension), created on first use. */
-export class RateLimits {
-  private readonly limiters = new Map<string, Limiter>();
-
-  take(keyName: string, dimension: string, spec: LimitSpec, nowMs = Date.now()): LimitDecision {
-    const id = `${keyName}\u0000${dimension}`;
-    let limiter = this.limiters.get(id);
-    if (!limiter) {
-      limiter = createLimiter(spec);
-      this.limiters.set(id, limiter);
-    }
-    return limiter.take(nowMs);
-  }
-
-  reset(): void {
-    this.limiters.clear();
   }
 }
 

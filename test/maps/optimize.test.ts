@@ -1,4 +1,4 @@
-import { decodePolyline } from '../../src/kernel/polyline';
+import { decodeReference } from '../support/polyline';
 import { startTestStack, type TestStack } from '../support/gateway';
 import { errorAt, KANO_STREET, mapsCalls, street, upstreamData } from './support';
 
@@ -21,7 +21,7 @@ function expectedTrip(data: any) {
     totalDurationSeconds: data.totalDurationSeconds,
     optimizedOrderIds: data.optimizedOrderIds,
     encodedPolyline: data.geometry,
-    geometry: { coordinates: decodePolyline(data.geometry, 5) },
+    geometry: { coordinates: decodeReference(data.geometry) },
     orderedStops: data.orderedStops.map((stop: any) => ({
       id: stop.id,
       sequence: stop.sequence,
@@ -35,7 +35,7 @@ function expectedTrip(data: any) {
       distanceMeters: leg.distanceMeters,
       durationSeconds: leg.durationSeconds,
       encodedPolyline: leg.geometry,
-      geometry: { coordinates: decodePolyline(leg.geometry, 5) },
+      geometry: { coordinates: decodeReference(leg.geometry) },
     })),
   };
 }

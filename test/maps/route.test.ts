@@ -1,4 +1,4 @@
-import { decodePolyline } from '../../src/kernel/polyline';
+import { decodeReference } from '../support/polyline';
 import { startTestStack, type TestStack } from '../support/gateway';
 import { errorAt, fromLngLat, KANO_STREET, mapsCalls, street, upstreamData } from './support';
 
@@ -21,7 +21,7 @@ function expectedRoute(data: any) {
     durationSeconds: route.duration,
     encodedPolyline: route.geometry,
     shareUrl: data.shareUrl,
-    geometry: { coordinates: decodePolyline(route.geometry, 5) },
+    geometry: { coordinates: decodeReference(route.geometry) },
     waypoints: data.waypoints.map((waypoint: any) => ({
       name: waypoint.name,
       location: fromLngLat(waypoint.location),

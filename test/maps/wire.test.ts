@@ -2,7 +2,7 @@ import { spacedLoccode } from '../../datasources/maps/mapping';
 import { routeFromWire } from '../../datasources/maps/route-mapping';
 import { envelope, resolveData, routeData, type RouteWire } from '../../datasources/maps/wire';
 import { UpstreamError } from '../../src/kernel/errors';
-import { encodePolyline } from '../../src/kernel/polyline';
+import { encodeReference } from '../support/polyline';
 
 /** Fixtures for what the sandbox never sends: the boundary's checks on malformed answers. */
 const route: RouteWire = {
@@ -12,7 +12,7 @@ const route: RouteWire = {
     {
       distance: 120,
       duration: 12,
-      geometry: encodePolyline([
+      geometry: encodeReference([
         { latitude: 12, longitude: 8.5 },
         { latitude: 12.001, longitude: 8.501 },
       ]),

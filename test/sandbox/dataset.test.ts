@@ -1,4 +1,4 @@
-import { decodePolyline } from '../../src/kernel/polyline';
+import { decodeReference } from '../support/polyline';
 import { isInNigeria } from '../../src/sandbox/geo/point';
 import type { Sandbox } from '../../src/sandbox';
 import { SERVICE_NAMES } from '../../src/sandbox/kit/types';
@@ -142,7 +142,7 @@ describe('sandbox dataset', () => {
         { origin_loccode: origin.code, dest_loccode: destination.code },
         { 'x-api-key': keys.maps },
       );
-      const path = decodePolyline(res.json.data.routes[0].geometry);
+      const path = decodeReference(res.json.data.routes[0].geometry);
       if (!path.every(isInNigeria)) failures.push(`${origin.code} -> ${destination.code} leaves Nigeria`);
       const [first, last] = [path[0]!, path[path.length - 1]!];
       if (

@@ -1,4 +1,4 @@
-import { RateLimits } from '../../upstream/rate-limit';
+import { RateLimits } from './rate-limits';
 import type { LimitSpec, ServiceName } from './types';
 
 export interface Latency {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { handleControl } from './control-endpoint';
 import type { FaultRule, LoggedRequest, SandboxControls } from './controls';
 import { Router } from './router';
-import { listen, readBody } from '../../server/http-body';
+import { bodyText, listenOn } from './http';
 import {
   InvalidJsonError,
   isReply,
@@ -35,7 +35,7 @@ export async function startServiceServer(
       else res.destroy();
     });
   });
-  await listen(server, port, host);
+  await listenOn(server, port, host);
   const { port: actualPort } = server.address() as AddressInfo;
   return { origin: `http://${host}:${actualPort}`, close: () => close(server) };
 }
@@ -50,7 +50,7 @@ async function handleRequest(
   const started = Date.now();
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const method = req.method ?? 'GET';
-  const rawBody = await readBody(req, MAX_BODY_BYTES);
+  const rawBody = await bodyText(req, MAX_BODY_BYTES);
   if (rawBody === undefined) {
     send(res, definition.error(413, 'PAYLOAD_TOO_LARGE', 'Request body exceeds 1 MiB.'));
     return;

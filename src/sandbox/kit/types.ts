@@ -1,9 +1,9 @@
-import type { LimitSpec } from '../../upstream/rate-limit';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { LimitSpec } from './rate-limits';
 
-import type { ServiceName } from '../../kernel/services';
-
-export { SERVICE_NAMES, type ServiceName } from '../../kernel/services';
+/** The four simulated services, by the names the sandbox's controls and logs use. */
+export const SERVICE_NAMES = ['agriculture', 'maps', 'healthcare', 'address'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 /** What a route handler sees of an HTTP request. */
 export interface SandboxRequest {
@@ -29,7 +29,7 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export type { LimitSpec } from '../../upstream/rate-limit';
+export type { LimitSpec } from './rate-limits';
 
 export interface Route {
   method: 'GET' | 'POST';

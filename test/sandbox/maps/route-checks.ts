@@ -1,5 +1,5 @@
 import { isInNigeria, pathLengthMeters, type Point } from '../../../src/sandbox/geo/point';
-import { decodePolyline } from '../../../src/kernel/polyline';
+import { decodeReference } from '../../support/polyline';
 import type { Dataset, Street } from '../../../src/sandbox/dataset/types';
 import { shapeErrors } from '../../support/shape';
 import { fromLngLat, KANO_STREET, metersBetween, type MapsHarness } from './harness';
@@ -30,7 +30,7 @@ export function routeQuery(origin: Point, destination: Point, extra: Record<stri
 
 /** The decoded polyline: inside Nigeria, from the first point to the last, as long as `meters` says. */
 export function expectPolylineBetween(encoded: string, from: Point, to: Point, meters: number): Point[] {
-  const path = decodePolyline(encoded);
+  const path = decodeReference(encoded);
   expect(path.length).toBeGreaterThanOrEqual(2);
   expect(path.filter((point) => !isInNigeria(point))).toEqual([]);
   expect(metersBetween(path[0]!, from)).toBeLessThan(POLYLINE_SLACK_METERS);

@@ -1,5 +1,5 @@
 import type { Point } from '../../../src/sandbox/geo/point';
-import { decodePolyline } from '../../../src/kernel/polyline';
+import { decodeReference } from '../../support/polyline';
 import type { Street } from '../../../src/sandbox/dataset/types';
 import {
   ACCRA,
@@ -67,7 +67,7 @@ describe('maps service: routing by POST /sdk/v1/route (coordinates or loccode pe
     const res = await maps.post('route', body(origin, destination, { waypoints }));
     expectSuccess(res);
     expectRouteThrough(res.json.data, [origin, nearFirst, nearSecond, destination], maps.sandbox.dataset);
-    const path = decodePolyline(res.json.data.routes[0].geometry);
+    const path = decodeReference(res.json.data.routes[0].geometry);
     const closestIndex = (target: Point) =>
       path.reduce(
         (best, point, index) =>

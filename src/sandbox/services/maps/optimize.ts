@@ -1,5 +1,5 @@
 import { round, type Point } from '../../geo/point';
-import { encodePolyline } from '../../../kernel/polyline';
+import { encodePolyline } from '../../geo/polyline';
 import type { Dataset } from '../../dataset/types';
 import type { Reply, SandboxRequest } from '../../kit/types';
 import { notFound, success } from './envelope';

@@ -1,5 +1,5 @@
 import { round } from '../../geo/point';
-import { encodePolyline } from '../../../kernel/polyline';
+import { encodePolyline } from '../../geo/polyline';
 import type { Dataset } from '../../dataset/types';
 import { compareText } from './compare-text';
 import type { TravelMode } from './input';
