@@ -1,7 +1,13 @@
-import type { AddressStreet } from '../../src/graph/generated/graphql';
-import { checkLoccodeShape } from '../../src/kernel/loccode';
-import type { LoccodeModel } from '../../src/kernel/loccode';
+import { checkLoccodeShape, type LoccodeModel } from '../../src/kernel/loccode';
 import type { AddressRecordWire } from './wire';
+
+/** The street of an address, as the service describes it; any member may be missing. */
+export interface AddressStreetModel {
+  name: string | null;
+  highwayType: string | null;
+  lengthMeters: number | null;
+  osmId: string | null;
+}
 
 /** An address record in the graph's terms; `loccode` links to the `Loccode` every domain hangs off. */
 export interface AddressModel {
@@ -11,7 +17,7 @@ export interface AddressModel {
   lga: string | null;
   state: string | null;
   countryCode: string | null;
-  street: AddressStreet | null;
+  street: AddressStreetModel | null;
 }
 
 export function toAddress(record: AddressRecordWire): AddressModel {

@@ -1,11 +1,11 @@
 import type {
   CoverageBand,
-  DiseaseRate,
-  HealthcareAccess,
-  HealthRisk,
-  Heatmap,
-  NearbyFacility,
-} from '../../src/graph/generated/graphql';
+  DiseaseRateModel,
+  HealthcareAccessModel,
+  HealthRiskModel,
+  HeatmapModel,
+  NearbyFacilityModel,
+} from './models';
 import { coordinates, healthLocation } from './mapping';
 import type { AccessWire, DiseaseRateWire, HealthRiskWire, HeatmapWire } from './area-wire';
 
@@ -18,7 +18,7 @@ const BANDS: Record<AccessWire['coverage_band'], CoverageBand> = {
   Excellent: 'EXCELLENT',
 };
 
-export function toHealthcareAccess(access: AccessWire): HealthcareAccess {
+export function toHealthcareAccess(access: AccessWire): HealthcareAccessModel {
   const breakdown = access.score_breakdown;
   const counts = access.facility_counts;
   const nearest = access.nearest_by_type;
@@ -58,7 +58,7 @@ export function toHealthcareAccess(access: AccessWire): HealthcareAccess {
   };
 }
 
-function nearbyFacility(nearest: AccessWire['nearest_by_type']['maternity']): NearbyFacility | null {
+function nearbyFacility(nearest: AccessWire['nearest_by_type']['maternity']): NearbyFacilityModel | null {
   if (!nearest) return null;
   return {
     name: nearest.name,
@@ -68,7 +68,7 @@ function nearbyFacility(nearest: AccessWire['nearest_by_type']['maternity']): Ne
   };
 }
 
-export function toHealthRisk(risk: HealthRiskWire): HealthRisk {
+export function toHealthRisk(risk: HealthRiskWire): HealthRiskModel {
   const breakdown = risk.computation_breakdown;
   const vitals = risk.environmental_vitals;
   const diseases = risk.disease_prevalence;
@@ -99,11 +99,11 @@ export function toHealthRisk(risk: HealthRiskWire): HealthRisk {
   };
 }
 
-function diseaseRate({ source, trend, prevalence_per_1000 }: DiseaseRateWire): DiseaseRate {
+function diseaseRate({ source, trend, prevalence_per_1000 }: DiseaseRateWire): DiseaseRateModel {
   return { source, trend, prevalencePer1000: prevalence_per_1000 };
 }
 
-export function toHeatmap(heatmap: HeatmapWire): Heatmap {
+export function toHeatmap(heatmap: HeatmapWire): HeatmapModel {
   return {
     center: coordinates(heatmap.center),
     radiusKm: heatmap.radius_km,

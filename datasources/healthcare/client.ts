@@ -1,12 +1,12 @@
 import type {
-  EmergencyInfo,
+  EmergencyInfoModel,
   FacilityLevel,
-  FacilitySearch,
-  HealthcareAccess,
-  HealthRisk,
-  Heatmap,
-  SpecialistRecommendation,
-} from '../../src/graph/generated/graphql';
+  FacilitySearchModel,
+  HealthcareAccessModel,
+  HealthRiskModel,
+  HeatmapModel,
+  SpecialistRecommendationModel,
+} from './models';
 import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
 import { toHealthcareAccess, toHealthRisk, toHeatmap } from './area-mapping';
 import { HEALTHCARE, type HealthcareOperation } from './operations';
@@ -35,7 +35,7 @@ export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
     super(HEALTHCARE, target, settings);
   }
 
-  async facilities({ loccode, level, radiusKm, limit }: FacilityQuery): Promise<FacilitySearch> {
+  async facilities({ loccode, level, radiusKm, limit }: FacilityQuery): Promise<FacilitySearchModel> {
     const body = await this.get('facilities', {
       loccode,
       facility_level: UPSTREAM_LEVELS[level],
@@ -45,27 +45,27 @@ export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
     return toFacilitySearch(this.validate(facilitiesBody, body, 'facilities').data);
   }
 
-  async access(loccode: string): Promise<HealthcareAccess> {
+  async access(loccode: string): Promise<HealthcareAccessModel> {
     const body = await this.get('access', { loccode });
     return toHealthcareAccess(this.validate(accessBody, body, 'access'));
   }
 
-  async emergencyRoute(loccode: string): Promise<EmergencyInfo> {
+  async emergencyRoute(loccode: string): Promise<EmergencyInfoModel> {
     const body = await this.get('emergencyRoute', { loccode });
     return toEmergencyInfo(this.validate(emergencyBody, body, 'emergency route').data);
   }
 
-  async specialist({ loccode, condition }: SpecialistQuery): Promise<SpecialistRecommendation> {
+  async specialist({ loccode, condition }: SpecialistQuery): Promise<SpecialistRecommendationModel> {
     const body = await this.get('specialist', { loccode, health_condition: condition });
     return toSpecialistRecommendation(this.validate(specialistBody, body, 'specialist').data);
   }
 
-  async healthRisk(loccode: string): Promise<HealthRisk> {
+  async healthRisk(loccode: string): Promise<HealthRiskModel> {
     const body = await this.get('healthRisk', { loccode });
     return toHealthRisk(this.validate(healthRiskBody, body, 'health risk').data);
   }
 
-  async heatmap(loccode: string): Promise<Heatmap> {
+  async heatmap(loccode: string): Promise<HeatmapModel> {
     const body = await this.get('heatmap', { loccode });
     return toHeatmap(this.validate(heatmapBody, body, 'heatmap'));
   }

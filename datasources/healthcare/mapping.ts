@@ -1,12 +1,12 @@
+import type { Point } from '../../src/kernel/point';
 import type {
-  Coordinates,
-  EmergencyInfo,
-  Facility,
+  EmergencyInfoModel,
   FacilityLevel,
-  FacilitySearch,
-  HealthLocation,
-  SpecialistRecommendation,
-} from '../../src/graph/generated/graphql';
+  FacilityModel,
+  FacilitySearchModel,
+  HealthLocationModel,
+  SpecialistRecommendationModel,
+} from './models';
 import type { EmergencyWire, FacilitiesWire, FacilityWire, SpecialistWire } from './wire';
 
 /*
@@ -30,16 +30,16 @@ export const UPSTREAM_LEVELS: Record<FacilityLevel, Level> = {
   TERTIARY: 'Tertiary',
 };
 
-export const coordinates = ({ lat, lon }: { lat: number; lon: number }): Coordinates => ({
+export const coordinates = ({ lat, lon }: { lat: number; lon: number }): Point => ({
   latitude: lat,
   longitude: lon,
 });
 
-export function healthLocation(location: FacilitiesWire['location']): HealthLocation {
+export function healthLocation(location: FacilitiesWire['location']): HealthLocationModel {
   return { coordinates: coordinates(location), state: location.state, lga: location.lga };
 }
 
-export function toFacilitySearch(search: FacilitiesWire): FacilitySearch {
+export function toFacilitySearch(search: FacilitiesWire): FacilitySearchModel {
   return {
     location: healthLocation(search.location),
     level: LEVELS[search.filters.facility_level],
@@ -51,7 +51,7 @@ export function toFacilitySearch(search: FacilitiesWire): FacilitySearch {
   };
 }
 
-function toFacility(facility: FacilityWire): Facility {
+function toFacility(facility: FacilityWire): FacilityModel {
   const weights = facility.score_breakdown;
   return {
     rank: facility.rank,
@@ -85,7 +85,7 @@ function toFacility(facility: FacilityWire): Facility {
   };
 }
 
-export function toEmergencyInfo(route: EmergencyWire): EmergencyInfo {
+export function toEmergencyInfo(route: EmergencyWire): EmergencyInfoModel {
   return {
     location: healthLocation(route.location),
     contacts: { ...route.emergency_contacts },
@@ -104,7 +104,7 @@ export function toEmergencyInfo(route: EmergencyWire): EmergencyInfo {
   };
 }
 
-export function toSpecialistRecommendation(recommendation: SpecialistWire): SpecialistRecommendation {
+export function toSpecialistRecommendation(recommendation: SpecialistWire): SpecialistRecommendationModel {
   return {
     location: healthLocation(recommendation.location),
     interpretedCondition: recommendation.input_condition,
