@@ -11,7 +11,7 @@ import type { ServiceName } from '../kernel/services';
 import { MemoryCacheStore, type CacheStore } from '../upstream/cache-store';
 import type { ClientSettings } from '../upstream/client';
 import { UpstreamDiscipline } from '../upstream/discipline';
-import { documentedBudgets, Pacer } from '../upstream/pacer';
+import { documentedRules, Pacer } from '../upstream/pacer';
 import { Resilience } from '../upstream/resilience';
 
 /** Where each upstream is, after the sandbox has filled in what was not configured. */
@@ -34,7 +34,7 @@ export function createUpstreams(
   const cache = config.cacheEnabled
     ? new MemoryCacheStore({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes })
     : NO_CACHE;
-  const budgets = documentedBudgets({
+  const rules = documentedRules({
     healthcare: config.healthRequestsPerMinute,
     address: config.addressRequestsPerMinute,
   });
@@ -43,7 +43,11 @@ export function createUpstreams(
     discipline: new UpstreamDiscipline(
       service,
       cache,
-      new Pacer(service, config.pacingEnabled ? budgets[service] : {}, metrics, config.pacingEnabled),
+      new Pacer(
+        service,
+        { rules: config.pacingEnabled ? rules[service] : {}, heedUpstreamHeaders: config.pacingEnabled },
+        metrics,
+      ),
       new Resilience(
         service,
         {

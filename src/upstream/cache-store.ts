@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { systemClock, type Clock } from '../kernel/clock';
 
 /** One remembered upstream answer: a body, or a definite "not found" worth repeating for a while. */
 export interface CacheEntry {
@@ -29,7 +30,10 @@ export interface MemoryCacheLimits {
 export class MemoryCacheStore implements CacheStore {
   private readonly lru: LRUCache<string, CacheEntry>;
 
-  constructor(limits: MemoryCacheLimits) {
+  constructor(
+    limits: MemoryCacheLimits,
+    private readonly clock: Clock = systemClock,
+  ) {
     this.lru = new LRUCache<string, CacheEntry>({
       max: limits.maxEntries,
       maxSize: limits.maxBytes,
@@ -39,7 +43,7 @@ export class MemoryCacheStore implements CacheStore {
 
   async get(key: string): Promise<CacheEntry | undefined> {
     const entry = this.lru.get(key);
-    if (entry && entry.staleUntil <= Date.now()) {
+    if (entry && entry.staleUntil <= this.clock.now()) {
       this.lru.delete(key);
       return undefined;
     }
@@ -47,6 +51,7 @@ export class MemoryCacheStore implements CacheStore {
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
-    this.lru.set(key, entry, { ttl: Math.max(1, entry.staleUntil - Date.now()) });
+    // Expiry is read on the clock at each get; the bounds evict what is never asked again.
+    this.lru.set(key, entry);
   }
 }

@@ -2,6 +2,7 @@ import { UpstreamError, type ErrorCode } from '../kernel/errors';
 import type { Metrics } from '../observability/metrics';
 import type { ServiceName } from '../kernel/services';
 import type { CacheEntry, CacheStore } from './cache-store';
+import { systemClock, type Clock } from '../kernel/clock';
 import type { OperationSpec } from './operations';
 import type { Pacer } from './pacer';
 import { currentScope, outsideScope } from './request-scope';
@@ -41,6 +42,7 @@ export class UpstreamDiscipline {
     readonly resilience: Resilience,
     private readonly timing: { defaultDeadlineMs: number; ttlScale: number },
     readonly metrics: Metrics,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** The body of a 2xx answer for `key` (method, path, query, body of the call). */
@@ -48,11 +50,11 @@ export class UpstreamDiscipline {
     const policy = cachePolicy(spec, this.timing.ttlScale);
     const cacheKey = `${this.service}\n${key}`;
     const cached = policy.freshMs > 0 ? await this.cache.get(cacheKey) : undefined;
-    if (cached && Date.now() < cached.freshUntil) {
+    if (cached && this.clock.now() < cached.freshUntil) {
       this.countLookup(policy, operation, 'hit');
       return replay(this.service, cached);
     }
-    if (cached?.outcome.kind === 'body' && Date.now() < cached.freshUntil + policy.revalidateMs) {
+    if (cached?.outcome.kind === 'body' && this.clock.now() < cached.freshUntil + policy.revalidateMs) {
       this.countLookup(policy, operation, 'stale');
       this.refreshInBackground(policy, cacheKey, attempt);
       return cached.outcome.body;
@@ -61,7 +63,7 @@ export class UpstreamDiscipline {
     try {
       return await this.shared(cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt));
     } catch (error) {
-      if (cached?.outcome.kind === 'body' && isStaleWorthy(error) && Date.now() < cached.staleUntil) {
+      if (cached?.outcome.kind === 'body' && isStaleWorthy(error) && this.clock.now() < cached.staleUntil) {
         this.warnStale(operation, cached);
         return cached.outcome.body;
       }
@@ -92,8 +94,8 @@ export class UpstreamDiscipline {
   }
 
   private async fetchAndRemember(policy: CachePolicy, cacheKey: string, attempt: Attempt): Promise<unknown> {
-    const deadline = currentScope()?.deadline ?? Date.now() + this.timing.defaultDeadlineMs;
-    const fetchedAt = Date.now();
+    const deadline = currentScope()?.deadline ?? this.clock.now() + this.timing.defaultDeadlineMs;
+    const fetchedAt = this.clock.now();
     try {
       const body = await this.resilience.execute(async () => {
         await this.pacer.acquire(policy.dimension, deadline);
@@ -123,7 +125,7 @@ export class UpstreamDiscipline {
   }
 
   private warnStale(operation: string, cached: CacheEntry): void {
-    const ageSeconds = Math.round((Date.now() - cached.fetchedAt) / 1000);
+    const ageSeconds = Math.round((this.clock.now() - cached.fetchedAt) / 1000);
     currentScope()?.warnings.push({
       code: 'STALE_DATA',
       service: this.service,

@@ -1,7 +1,16 @@
+import { systemClock, type Clock } from '../kernel/clock';
 import { UpstreamError } from '../kernel/errors';
-import type { Metrics } from '../observability/metrics';
-import { createLimiter, type LimitSpec, type Limiter } from './rate-limit';
 import type { ServiceName } from '../kernel/services';
+import type { Metrics } from '../observability/metrics';
+import { RateLimiter, type LimitRule } from './rate-limiter';
+
+export interface PacerOptions {
+  /** Each rate-limit dimension's rule; a dimension without one is not paced. */
+  rules: Record<string, LimitRule>;
+  /** Whether Retry-After and X-RateLimit-* answers pause a dimension (off when pacing is off). */
+  heedUpstreamHeaders: boolean;
+  clock?: Clock;
+}
 
 /**
  * The gateway's own budget per upstream and rate-limit dimension, kept a little
@@ -9,22 +18,25 @@ import type { ServiceName } from '../kernel/services';
  * and adjusted by what the upstream says in X-RateLimit-* and Retry-After.
  */
 export class Pacer {
-  private readonly limiters = new Map<string, Limiter>();
+  private readonly limiter: RateLimiter;
+  private readonly clock: Clock;
   private readonly blockedUntil = new Map<string, number>();
 
   constructor(
     private readonly service: ServiceName,
-    private readonly limits: Record<string, LimitSpec>,
+    private readonly options: PacerOptions,
     private readonly metrics: Metrics,
-    private readonly heedUpstreamHeaders = true,
-  ) {}
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.limiter = new RateLimiter(this.clock);
+  }
 
   /** Resolves when the call may go; fails fast when it could not go before `deadline`. */
   async acquire(dimension: string, deadline: number): Promise<void> {
     for (;;) {
-      const now = Date.now();
+      const now = this.clock.now();
       const blocked = this.blockedUntil.get(dimension) ?? 0;
-      const waitMs = blocked > now ? blocked - now : this.take(dimension, now);
+      const waitMs = blocked > now ? blocked - now : this.take(dimension);
       if (waitMs === 0) return;
       if (now + waitMs > deadline) {
         const seconds = Math.max(1, Math.ceil(waitMs / 1000));
@@ -36,55 +48,50 @@ export class Pacer {
         );
       }
       this.metrics.limiterWaits.inc({ service: this.service, dimension });
-      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      await this.clock.sleep(waitMs);
     }
   }
 
   /** Reads the upstream's own account of the budget after each answer. */
   observe(dimension: string, headers: Record<string, string | string[] | undefined>, status: number): void {
-    if (!this.heedUpstreamHeaders) return;
+    if (!this.options.heedUpstreamHeaders) return;
     const remaining = Number(header(headers['x-ratelimit-remaining']));
     const reset = Number(header(headers['x-ratelimit-reset']));
     const retryAfter = Number(header(headers['retry-after']));
-    if (status === 429 && Number.isFinite(retryAfter)) this.block(dimension, Date.now() + retryAfter * 1000);
-    else if (remaining === 0 && Number.isFinite(reset)) this.block(dimension, resetToEpochMs(reset));
+    const now = this.clock.now();
+    if (status === 429 && Number.isFinite(retryAfter)) this.block(dimension, now + retryAfter * 1000);
+    // X-RateLimit-Reset is Unix seconds in the sandbox; a small number is read as seconds from now.
+    else if (remaining === 0 && Number.isFinite(reset))
+      this.block(dimension, reset > 1_000_000_000 ? reset * 1000 : now + reset * 1000);
   }
 
   private block(dimension: string, untilMs: number): void {
     this.blockedUntil.set(dimension, Math.max(untilMs, this.blockedUntil.get(dimension) ?? 0));
   }
 
-  private take(dimension: string, now: number): number {
-    let limiter = this.limiters.get(dimension);
-    if (!limiter) {
-      const spec = this.limits[dimension];
-      if (!spec) return 0;
-      limiter = createLimiter(spec);
-      this.limiters.set(dimension, limiter);
-    }
-    return limiter.take(now).waitMs;
+  /** Milliseconds until a call of `dimension` may go; 0 takes its slot now. */
+  private take(dimension: string): number {
+    const rule = this.options.rules[dimension];
+    return rule ? this.limiter.take(dimension, rule).waitMs : 0;
   }
-}
-
-/** X-RateLimit-Reset is Unix seconds in the sandbox; a small number is read as seconds from now. */
-function resetToEpochMs(reset: number): number {
-  return reset > 1_000_000_000 ? reset * 1000 : Date.now() + reset * 1000;
 }
 
 function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** Pacing budgets, a margin under each documented limit (specs: agriculture Limits, maps Limits). */
-export function documentedBudgets(perMinute: {
+/** Pacing rules, a margin under each documented limit (specs: agriculture Limits, maps Limits). */
+export function documentedRules(perMinute: {
   healthcare: number;
   address: number;
-}): Record<ServiceName, Record<string, LimitSpec>> {
-  const window = (limit: number): LimitSpec => ({ kind: 'window', limit, windowMs: 61_000 });
-  const bucket = (ratePerSecond: number, burst: number): LimitSpec => ({
+}): Record<ServiceName, Record<string, LimitRule>> {
+  // A window a second longer than the minute: "60 a minute" holds however the service counts it.
+  const window = (limit: number): LimitRule => ({ kind: 'window', limit, windowMs: 61_000 });
+  // "R per second, burst B": 10 % under the rate, one under the burst.
+  const bucket = (ratePerSecond: number, burst: number): LimitRule => ({
     kind: 'bucket',
-    ratePerSecond: ratePerSecond * 0.9,
-    burst: burst - 1,
+    capacity: burst - 1,
+    drainPerSecond: ratePerSecond * 0.9,
   });
   return {
     agriculture: { requests: window(60) },

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { Budgets } from '../../src/server/access/budget';
 import { keyHash } from '../../src/server/access/callers';
 import { ConfigError, loadConfig } from '../../src/start/config';
 import { SANDBOX_KEYS } from '../../src/sandbox/keys';
@@ -10,31 +9,6 @@ const FARM_KEY = 'lg_farm-advisory-test-key-0001';
 const ANALYTICS_KEY = 'lg_analytics-test-key-0002';
 const KEYS = `farm:${keyHash(FARM_KEY)},analytics:${keyHash(ANALYTICS_KEY)}`;
 const QUERY = { query: '{ loccode(code: "KN3A 7QP") { code } }' };
-
-describe('the leaky bucket behind client budgets', () => {
-  it('takes a query whole or not at all, drains at the budget rate, and says when a refused query would fit', () => {
-    let now = 0;
-    const budgets = new Budgets(60, () => now); // 1 point a second, 60 at most
-    expect(budgets.charge('a', 50)).toEqual({ allowed: true, limit: 60, remaining: 10, resetSeconds: 50 });
-    expect(budgets.charge('a', 15)).toEqual({
-      allowed: false,
-      retryAfterSeconds: 5,
-      limit: 60,
-      remaining: 10,
-      resetSeconds: 50,
-    });
-    now = 4_000;
-    expect(budgets.charge('a', 15)).toMatchObject({ allowed: false, retryAfterSeconds: 1 });
-    now = 5_000;
-    expect(budgets.charge('a', 15)).toEqual({ allowed: true, limit: 60, remaining: 0, resetSeconds: 60 });
-    expect(budgets.peek('b')).toEqual({ limit: 60, remaining: 60, resetSeconds: 0 });
-    now = 65_000;
-    expect(budgets.peek('a')).toEqual({ limit: 60, remaining: 60, resetSeconds: 0 });
-    // A free query (introspection, `code` alone) always passes, even on an empty budget.
-    budgets.charge('a', 60);
-    expect(budgets.charge('a', 0)).toMatchObject({ allowed: true, remaining: 0 });
-  });
-});
 
 describe('GATEWAY_API_KEYS and ALLOW_ANONYMOUS in the configuration', () => {
   it('holds hashes and names only; a raw key or a repeated name is a start-up error naming the variable', () => {

@@ -25,9 +25,9 @@ export interface ServiceProcess {
   exited: Promise<number | null>;
 }
 
-/** `node <build>/src/main.js` with `env` added to ours, in its own process group (killed by {@link stopService}). */
+/** `node <build>/src/start/main.js` with `env` added to ours, in its own process group (killed by {@link stopService}). */
 export function spawnService(env: Record<string, string>): ServiceProcess {
-  return spawnProcess(process.execPath, [join(BUILD_DIR, 'src', 'main.js')], { PORT: '0', ...env });
+  return spawnProcess(process.execPath, [join(BUILD_DIR, 'src', 'start', 'main.js')], { PORT: '0', ...env });
 }
 
 /**

@@ -1,70 +1,40 @@
+import { systemClock, type Clock } from '../../kernel/clock';
 import type { BudgetStanding } from '../../kernel/caller';
+import { RateLimiter, type Admission, type LimitRule } from '../../upstream/rate-limiter';
 
 export type Charge =
   ({ allowed: true } & BudgetStanding) | ({ allowed: false; retryAfterSeconds: number } & BudgetStanding);
-
-interface Bucket {
-  /** Points in the bucket at `at`; they leak out at `pointsPerMinute / 60` a second. */
-  level: number;
-  at: number;
-}
-
-/** Buckets that have drained are forgotten once there are this many (anonymous callers come and go). */
-const SWEEP_AT = 10_000;
 
 /**
  * A leaky bucket per caller, counted in query cost (issue #6): a query pours its cost
  * in, the bucket drains at the budget's rate, and a query that would overflow it is
  * refused whole, with the seconds until it would fit. Refused queries pour nothing.
+ * Keyed clients have one each; anonymous callers one per address.
  */
 export class Budgets {
-  private readonly buckets = new Map<string, Bucket>();
-  private readonly perMs: number;
+  private readonly limiter: RateLimiter;
+  private readonly rule: LimitRule;
 
   constructor(
     readonly pointsPerMinute: number,
-    private readonly now: () => number = Date.now,
+    clock: Clock = systemClock,
   ) {
-    this.perMs = pointsPerMinute / 60_000;
+    this.limiter = new RateLimiter(clock);
+    this.rule = { kind: 'bucket', capacity: pointsPerMinute, drainPerSecond: pointsPerMinute / 60 };
   }
 
   charge(caller: string, cost: number): Charge {
-    const time = this.now();
-    const level = this.levelAt(caller, time);
-    const capacity = this.pointsPerMinute;
-    if (cost > 0 && level + cost > capacity) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((level + cost - capacity) / this.perMs / 1000));
-      return { allowed: false, retryAfterSeconds, ...this.standing(level) };
-    }
-    if (cost > 0) {
-      if (this.buckets.size >= SWEEP_AT) this.sweep(time);
-      this.buckets.set(caller, { level: level + cost, at: time });
-    }
-    return { allowed: true, ...this.standing(level + cost) };
+    const admission = this.limiter.take(caller, this.rule, cost);
+    if (admission.allowed) return { allowed: true, ...standing(admission) };
+    return { allowed: false, retryAfterSeconds: Math.ceil(admission.waitMs / 1000), ...standing(admission) };
   }
 
   /** The caller's standing without spending anything. */
   peek(caller: string): BudgetStanding {
-    return this.standing(this.levelAt(caller, this.now()));
+    return standing(this.limiter.peek(caller, this.rule));
   }
+}
 
-  private levelAt(caller: string, time: number): number {
-    const bucket = this.buckets.get(caller);
-    if (!bucket) return 0;
-    return Math.max(0, bucket.level - (time - bucket.at) * this.perMs);
-  }
-
-  private standing(level: number): BudgetStanding {
-    return {
-      limit: this.pointsPerMinute,
-      remaining: Math.max(0, Math.floor(this.pointsPerMinute - level)),
-      resetSeconds: Math.ceil(level / this.perMs / 1000),
-    };
-  }
-
-  private sweep(time: number): void {
-    for (const [caller, bucket] of this.buckets) {
-      if (bucket.level - (time - bucket.at) * this.perMs <= 0) this.buckets.delete(caller);
-    }
-  }
+function standing({ limit, remaining, fullInMs }: Admission): BudgetStanding {
+  return { limit, remaining, resetSeconds: Math.ceil(fullInMs / 1000) };
 }
