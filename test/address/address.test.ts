@@ -1,12 +1,9 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import { ADDRESS_FIELDS, addressDirect, asAddress, KANO_STREET } from './upstream';
 
 describe('Loccode.address, Query.addressByStreet and Query.addressNear', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
+  const stack = useTestStack();
+
   beforeEach(() => stack.sandbox.controls.clearLog());
 
   const callsOf = (operation: string) => stack.sandbox.controls.count({ service: 'address', operation });

@@ -1,15 +1,10 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import { KANO_STREET } from './upstream';
 
 const KANO_AREA = 'KAN 700001';
 
 describe('address failures reach the client as coded errors at the field, with siblings intact', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
-  beforeEach(() => stack.sandbox.controls.reset());
+  const stack = useTestStack();
 
   const only = (
     errors: Array<{ path?: unknown; extensions?: Record<string, unknown>; message: string }> | undefined,

@@ -1,4 +1,4 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import { areaOf, callsTo, expectFieldError, PATHS, sandboxGet, streetOf } from './support';
 
 const CLIMATE_FIELDS = `
@@ -13,12 +13,7 @@ const CLIMATE_FIELDS = `
 `;
 
 describe('Loccode.climate (Get Climate)', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterEach(() => stack.sandbox.controls.reset());
-  afterAll(() => stack.close());
+  const stack = useTestStack();
 
   const kano = () => streetOf(stack.sandbox, 'Kano').code;
 

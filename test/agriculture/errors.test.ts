@@ -1,4 +1,4 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import { areaOf, expectFieldError, streetInAreaOf, streetOf } from './support';
 
 /**
@@ -6,12 +6,7 @@ import { areaOf, expectFieldError, streetInAreaOf, streetOf } from './support';
  * code and `service: agriculture`, and the rest of the query keeps its data.
  */
 describe('agriculture errors through the graph', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterEach(() => stack.sandbox.controls.reset());
-  afterAll(() => stack.close());
+  const stack = useTestStack();
 
   const kano = () => streetOf(stack.sandbox, 'Kano').code;
   const lagos = () => streetOf(stack.sandbox, 'Lagos').code;

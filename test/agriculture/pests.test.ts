@@ -1,4 +1,4 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import { callsTo, PATHS, sandboxGet, streetOf } from './support';
 
 const REPORT_FIELDS = `
@@ -13,12 +13,7 @@ const REPORT_FIELDS = `
 `;
 
 describe('Loccode.pests (Get Pests): a PestProfile with a crop, a PestOverview without', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterEach(() => stack.sandbox.controls.reset());
-  afterAll(() => stack.close());
+  const stack = useTestStack();
 
   const kano = () => streetOf(stack.sandbox, 'Kano').code;
 

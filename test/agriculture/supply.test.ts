@@ -1,4 +1,4 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import { callsTo, PATHS, sandboxPost, streetOf } from './support';
 
 const ROUTE_FIELDS = `
@@ -9,12 +9,7 @@ const ROUTE_FIELDS = `
 `;
 
 describe('Query.supplyRoute and Loccode.supplyRouteTo (Supply Farm Produce)', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterEach(() => stack.sandbox.controls.reset());
-  afterAll(() => stack.close());
+  const stack = useTestStack();
 
   const kano = () => streetOf(stack.sandbox, 'Kano').code;
   const lagos = () => streetOf(stack.sandbox, 'Lagos').code;

@@ -1,13 +1,8 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import { callsTo, PATHS, sandboxGet, streetOf } from './support';
 
 describe('Loccode.cropYield (Get Crop Yield) and Query.crops', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterEach(() => stack.sandbox.controls.reset());
-  afterAll(() => stack.close());
+  const stack = useTestStack();
 
   const benue = () => streetOf(stack.sandbox, 'Benue').code;
 

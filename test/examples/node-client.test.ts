@@ -1,12 +1,8 @@
 import { main } from '../../examples/node-client/src/main';
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 
 describe('examples/node-client against the sandbox', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
+  const stack = useTestStack();
 
   it('prints typed cross-domain data and both members of the PestReport union', async () => {
     const printed: string[] = [];

@@ -1,5 +1,5 @@
 import { buildSchema } from '../../src/graph/schema';
-import { startTestStack, type TestStack } from '../support/gateway';
+import { startTestStack, type TestStack, useTestStack } from '../support/gateway';
 import { goldenQuery } from '../../bench/golden-query';
 
 /** Leaves the specs themselves leave empty in the sandbox's records (e.g. "null in all seen records"). */
@@ -148,11 +148,7 @@ describe('the golden cross-domain query', () => {
 });
 
 describe('the golden query with production upstream discipline', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({});
-  });
-  afterAll(() => stack.close());
+  const stack = useTestStack({});
 
   it('is answered warm entirely from cache: every operation it uses has a cache policy', async () => {
     const { streets } = stack.sandbox.dataset;

@@ -1,6 +1,6 @@
 import { keyHash } from '../../src/server/access/callers';
 import type { HttpResponse } from '../support/http';
-import { startTestStack, type TestStack } from '../support/gateway';
+import { startTestStack, useTestStack } from '../support/gateway';
 
 const FLOODER_KEY = 'lg_flooder-test-key';
 const NEIGHBOUR_KEY = 'lg_neighbour-test-key';
@@ -29,16 +29,12 @@ function busiestWindow(times: number[], windowMs: number): number {
  * a budget of 60 points a minute each; one real minute of traffic.
  */
 describe('client budgets (issue #6)', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({
-      GATEWAY_API_KEYS: `flooder:${keyHash(FLOODER_KEY)},neighbour:${keyHash(NEIGHBOUR_KEY)}`,
-      ALLOW_ANONYMOUS: 'false',
-      CLIENT_POINTS_PER_MINUTE: String(POINTS_PER_MINUTE),
-      QUERY_MAX_COST: '10',
-    });
+  const stack = useTestStack({
+    GATEWAY_API_KEYS: `flooder:${keyHash(FLOODER_KEY)},neighbour:${keyHash(NEIGHBOUR_KEY)}`,
+    ALLOW_ANONYMOUS: 'false',
+    CLIENT_POINTS_PER_MINUTE: String(POINTS_PER_MINUTE),
+    QUERY_MAX_COST: '10',
   });
-  afterAll(() => stack.close());
 
   it(
     'a client sending 3x its budget for a minute gets 429s with a correct Retry-After; ' +

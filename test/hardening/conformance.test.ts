@@ -1,5 +1,5 @@
 import { auditServer, type AuditResult } from 'graphql-http';
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 
 /**
  * Recommendations (SHOULD: `warn`) and options (MAY: `notice`) of the GraphQL-over-HTTP audit
@@ -43,11 +43,7 @@ const withPreflight: typeof fetch = (input, init) =>
   });
 
 describe('GraphQL over HTTP conformance (graphql-http audit)', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
+  const stack = useTestStack();
 
   it('meets every requirement; falls short only of the pinned recommendations and the CSRF rule', async () => {
     expect(await audit(stack.app.url)).toEqual({

@@ -15,7 +15,7 @@ import {
   SINGLE_REQUEST_DISCIPLINE,
   startTestStack,
   type GraphQLResult,
-  type TestStack,
+  useTestStack,
 } from '../support/gateway';
 
 const schema = buildSchema();
@@ -122,12 +122,7 @@ describe('the cost of a document, computed from the schema annotations', () => {
 });
 
 describe('cost in upstream terms, through real HTTP (issue #6)', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({ ...SINGLE_REQUEST_DISCIPLINE, QUERY_MAX_COST: '30' });
-  });
-  beforeEach(() => stack.sandbox.controls.reset());
-  afterAll(() => stack.close());
+  const stack = useTestStack({ ...SINGLE_REQUEST_DISCIPLINE, QUERY_MAX_COST: '30' });
 
   /**
    * Every field of Query and Loccode, asked alone: the upstream calls it costs. A field

@@ -1,4 +1,4 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import {
   coordinates,
   healthcareDirect,
@@ -26,11 +26,7 @@ const rate = (disease: UpstreamJson) => ({
 });
 
 describe('Loccode.healthcareAccess, healthRisk and heatmap', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
+  const stack = useTestStack();
 
   it('healthcareAccess is the unwrapped access answer, with the coverage band as an enum', async () => {
     const upstream = await healthcareDirect(stack, 'access', { loccode: KANO_STREET });

@@ -1,4 +1,4 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import {
   coordinates,
   healthcareDirect,
@@ -11,11 +11,8 @@ import {
 const LEVEL = (level: string) => level.toUpperCase();
 
 describe('Loccode.emergency and Loccode.specialists', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
+  const stack = useTestStack();
+
   beforeEach(() => stack.sandbox.controls.clearLog());
 
   it('emergency gives the numbers to dial and the nearest emergency facilities with directions', async () => {

@@ -1,5 +1,5 @@
 import { facilitiesBody } from '../../datasources/healthcare/wire';
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import { KANO_AREA, KANO_STREET } from './upstream';
 
 /** A code of the right shape that no service knows. */
@@ -16,12 +16,7 @@ const FIELDS: Array<[field: string, selection: string, operation: string]> = [
 ];
 
 describe('healthcare failures reach the client as coded errors at the field, with siblings intact', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
-  beforeEach(() => stack.sandbox.controls.reset());
+  const stack = useTestStack();
 
   /** Fails `heatmap` only, by an injected upstream answer; `healthRisk` next to it must keep its data. */
   async function heatmapFailing(fault: {

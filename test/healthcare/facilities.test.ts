@@ -1,4 +1,4 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import {
   healthcareDirect,
   healthLocation,
@@ -24,11 +24,8 @@ const FACILITIES = `query($code: String!, $level: FacilityLevel!, $radiusKm: Flo
 }`;
 
 describe('Loccode.facilities', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
+  const stack = useTestStack();
+
   beforeEach(() => stack.sandbox.controls.clearLog());
 
   it('lists the facilities the service ranks, in the graph names and coordinate shape', async () => {

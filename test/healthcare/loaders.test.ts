@@ -1,4 +1,4 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import { KANO_AREA, KANO_STREET } from './upstream';
 
 const OPERATIONS = ['facilities', 'access', 'emergencyRoute', 'specialist', 'healthRisk', 'heatmap'];
@@ -12,11 +12,8 @@ const EVERY_FIELD = `
   heatmap { radiusKm }`;
 
 describe('healthcare loaders: each question is asked once per request', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
+  const stack = useTestStack();
+
   beforeEach(() => stack.sandbox.controls.clearLog());
 
   const callsOf = (operation: string) => stack.sandbox.controls.count({ service: 'healthcare', operation });

@@ -1,5 +1,5 @@
 import { EXAMPLE_QUERY } from '../../src/server/ide/example-query';
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 
 /** What Chromium sends when a person opens a URL. */
 const BROWSER_ACCEPT =
@@ -11,12 +11,7 @@ function linksOf(html: string): string[] {
 }
 
 describe('the GraphQL IDE over HTTP', () => {
-  let stack: TestStack;
-
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
+  const stack = useTestStack();
 
   it('serves the GraphiQL page to a browser opening /graphql', async () => {
     const page = await stack.http.get(stack.app.url, { accept: BROWSER_ACCEPT });

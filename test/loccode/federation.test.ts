@@ -1,11 +1,7 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 
 describe('Loccode as a Federation 2 entity', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
+  const stack = useTestStack();
 
   it('publishes its subgraph SDL with the @key on Loccode', async () => {
     const { data } = await stack.query('{ _service { sdl } }');

@@ -1,11 +1,7 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 
 describe('Query.loccode and its shape check', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
+  const stack = useTestStack();
 
   it('returns the code exactly as sent, with a global id', async () => {
     const { data, errors } = await stack.query('{ loccode(code: "kn3a 7QP") { id code } }');

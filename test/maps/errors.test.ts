@@ -1,4 +1,4 @@
-import { startTestStack, type GraphQLResult, type TestStack } from '../support/gateway';
+import { type GraphQLResult, useTestStack } from '../support/gateway';
 import { ACCRA, errorAt, KANO_AREA, KANO_STREET, mapsCalls, UNISSUED_LOCCODE } from './support';
 
 /**
@@ -19,12 +19,7 @@ const route = (destination: string) =>
   `{ route(origin: { loccode: "${KANO_STREET}" }, destination: ${destination}) { distanceMeters } ${SIBLING} }`;
 
 describe('maps upstream errors, through the graph', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
-  beforeEach(() => stack.sandbox.controls.reset());
+  const stack = useTestStack();
 
   it('400 INVALID_PARAMS (an area code routed to) is BAD_USER_INPUT saying which loccodes route', async () => {
     const result = await stack.query(route(`{ loccode: "${KANO_AREA}" }`));

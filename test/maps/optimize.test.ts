@@ -1,5 +1,5 @@
 import { decodeReference } from '../support/polyline';
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import { errorAt, KANO_STREET, mapsCalls, street, upstreamData } from './support';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- upstream JSON is compared field by field */
@@ -41,12 +41,7 @@ function expectedTrip(data: any) {
 }
 
 describe('Query.optimizeStops', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
-  beforeEach(() => stack.sandbox.controls.reset());
+  const stack = useTestStack();
 
   const kanoStreets = () => stack.sandbox.dataset.streets.filter((candidate) => candidate.state === 'Kano');
 

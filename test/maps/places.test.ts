@@ -1,5 +1,5 @@
 import { distanceMeters, type Point } from '../../src/sandbox/geo/point';
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import { KANO_STREET, mapsCalls, street, upstreamData } from './support';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- upstream JSON is compared field by field */
@@ -10,12 +10,7 @@ const PLACE_FIELDS = `
 `;
 
 describe('reverseGeocode, pointDetails, searchPlaces and placeCategories', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
-  beforeEach(() => stack.sandbox.controls.reset());
+  const stack = useTestStack();
 
   const kanoPlace = () => stack.sandbox.dataset.places.find((place) => place.street.code === KANO_STREET)!;
   /** A point in Kano with no place within 250 m: a street address, and point details without a place. */

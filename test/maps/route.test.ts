@@ -1,5 +1,5 @@
 import { decodeReference } from '../support/polyline';
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import { errorAt, fromLngLat, KANO_STREET, mapsCalls, street, upstreamData } from './support';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- upstream JSON is compared field by field */
@@ -49,12 +49,7 @@ function expectedRoute(data: any) {
 }
 
 describe('Query.route and Loccode.routeTo', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
-  beforeEach(() => stack.sandbox.controls.reset());
+  const stack = useTestStack();
 
   /** Another street of Kano, a few kilometres away. */
   const destinationCode = () =>

@@ -1,4 +1,4 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 import { errorAt, fromLngLat, KANO_STREET, mapsCalls, street, upstreamData } from './support';
 
 const STREET_FIELDS = `
@@ -25,12 +25,7 @@ function expectedStreet(resolved: any) {
 }
 
 describe('Loccode.street and Query.nearestLoccode', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
-  beforeEach(() => stack.sandbox.controls.reset());
+  const stack = useTestStack();
 
   it('answers the street a loccode names, as the maps service resolves it', async () => {
     const resolved = await upstreamData(stack, `loccode/${encodeURIComponent(KANO_STREET)}`);

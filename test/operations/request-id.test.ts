@@ -1,14 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useTestStack } from '../support/gateway';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('request id', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
-  afterAll(() => stack.close());
+  const stack = useTestStack();
 
   const post = (document: string, headers: Record<string, string> = {}) =>
     stack.http.post(stack.app.url, { query: document }, headers);

@@ -57,3 +57,23 @@ export async function startTestStack(
     },
   };
 }
+
+/**
+ * The stack for one `describe`: started before its tests, its sandbox switches reset
+ * after each test, closed after the last. The handle reads the started stack, so use it
+ * inside tests and hooks, not at the top of the `describe`.
+ */
+export function useTestStack(env?: Record<string, string>): TestStack {
+  let started: TestStack | undefined;
+  beforeAll(async () => {
+    started = await startTestStack(env);
+  });
+  afterEach(() => started?.sandbox.controls.reset());
+  afterAll(() => started?.close());
+  return new Proxy({} as TestStack, {
+    get: (_target, member) => {
+      if (!started) throw new Error('The test stack starts in beforeAll: use it inside tests and hooks.');
+      return started[member as keyof TestStack];
+    },
+  });
+}

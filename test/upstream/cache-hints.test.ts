@@ -1,14 +1,10 @@
-import { startTestStack, type TestStack } from '../support/gateway';
+import { startTestStack, useTestStack } from '../support/gateway';
 
 const KANO = 'KN3A 7QP';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('cache hints to clients (Cache-Control on GET)', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack({});
-  });
-  afterAll(() => stack.close());
+  const stack = useTestStack({});
 
   const get = (query: string) =>
     stack.http.get(`${stack.app.url}?query=${encodeURIComponent(query)}`, {
