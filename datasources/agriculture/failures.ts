@@ -52,8 +52,7 @@ export function translateAgricultureFailure(
   body: unknown,
   call: UpstreamCall,
 ): FailureTranslation {
-  const parsed = errorBody.safeParse(body);
-  const code = parsed.success ? parsed.data.error.code : undefined;
+  const code = errorBody.safeParse(body).data?.error.code;
   // Own keys only: a code such as `constructor` must not find an Object method.
   const translate =
     status < 500 && code !== undefined && Object.hasOwn(TRANSLATIONS, code) ? TRANSLATIONS[code] : undefined;

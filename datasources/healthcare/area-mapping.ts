@@ -19,9 +19,7 @@ const BANDS: Record<AccessWire['coverage_band'], CoverageBand> = {
 };
 
 export function toHealthcareAccess(access: AccessWire): HealthcareAccessModel {
-  const breakdown = access.score_breakdown;
-  const counts = access.facility_counts;
-  const nearest = access.nearest_by_type;
+  const { score_breakdown: breakdown, facility_counts: counts, nearest_by_type: nearest } = access;
   return {
     location: healthLocation(access.location),
     accessScore: access.access_score,
@@ -69,13 +67,15 @@ function nearbyFacility(nearest: AccessWire['nearest_by_type']['maternity']): Ne
 }
 
 export function toHealthRisk(risk: HealthRiskWire): HealthRiskModel {
-  const breakdown = risk.computation_breakdown;
-  const vitals = risk.environmental_vitals;
-  const diseases = risk.disease_prevalence;
+  const {
+    computation_breakdown: breakdown,
+    environmental_vitals: vitals,
+    disease_prevalence: diseases,
+  } = risk;
   return {
-    location: healthLocation(risk.location),
     index: risk.health_risk_index,
     riskLevel: risk.risk_level,
+    location: healthLocation(risk.location),
     breakdown: {
       urbanDensityStress: breakdown.urban_density_stress_35pct,
       infrastructureDeficit: breakdown.infrastructure_deficit_35pct,

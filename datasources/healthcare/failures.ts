@@ -1,4 +1,4 @@
-import type { FailureTranslation } from '../../src/upstream/client';
+import type { FailureTranslation, UpstreamCall } from '../../src/upstream/client';
 import { genericFailure, operationLabel } from '../../src/upstream/client';
 import { errorBody } from './wire';
 
@@ -29,11 +29,11 @@ const REFUSALS: Record<string, string> = {
 export function translateHealthcareFailure(
   status: number,
   body: unknown,
-  operation: string,
-  loccode: string,
+  call: UpstreamCall,
 ): FailureTranslation {
-  const parsed = errorBody.safeParse(body);
-  const code = parsed.success ? parsed.data.error.code : undefined;
+  const { operation } = call;
+  const loccode = String(call.query?.loccode ?? '');
+  const code = errorBody.safeParse(body).data?.error.code;
   if (code === 'LOCCODE_NOT_FOUND' || status === 404) {
     return {
       code: 'LOCCODE_NOT_FOUND',

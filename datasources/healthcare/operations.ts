@@ -14,8 +14,7 @@ const hourlyRead = (path: string) => operation('GET', `/api/v1/${path}`, 'reques
 export const HEALTHCARE = defineUpstream({
   service: 'healthcare',
   credentials: bearerKey,
-  translateFailure: (status, body, call) =>
-    translateHealthcareFailure(status, body, call.operation, String(call.query?.loccode ?? '')),
+  translateFailure: translateHealthcareFailure,
   operations: {
     facilities: hourlyRead('facilities'),
     access: hourlyRead('access'),

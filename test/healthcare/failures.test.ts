@@ -1,11 +1,19 @@
 import { translateHealthcareFailure } from '../../datasources/healthcare/failures';
 
+/** A GET of `operation` for KN3A 7QP, as the client sends it. */
+const callOf = (operation: string) => ({
+  operation,
+  method: 'GET' as const,
+  path: `/api/v1/${operation}`,
+  query: { loccode: 'KN3A 7QP' },
+});
+
 /** The sandbox's error body for a code, with a message and details the gateway must not repeat. */
 const body = (code: string) => ({
   error: { code, message: 'upstream words', details: 'https://secret.invalid/?key=k' },
 });
 const translate = (status: number, code: string) =>
-  translateHealthcareFailure(status, body(code), 'facilities', 'KN3A 7QP');
+  translateHealthcareFailure(status, body(code), callOf('facilities'));
 
 describe('the healthcare failure vocabulary, for answers the graph cannot provoke', () => {
   it.each([
@@ -32,7 +40,7 @@ describe('the healthcare failure vocabulary, for answers the graph cannot provok
   it('any 404 is LOCCODE_NOT_FOUND, whatever its code: every route takes a loccode', () => {
     expect(translate(404, 'LOCCODE_NOT_FOUND').code).toBe('LOCCODE_NOT_FOUND');
     expect(translate(404, 'UNKNOWN_LOCCODE').code).toBe('LOCCODE_NOT_FOUND');
-    expect(translateHealthcareFailure(404, 'not json', 'access', 'KN3A 7QP').code).toBe('LOCCODE_NOT_FOUND');
+    expect(translateHealthcareFailure(404, 'not json', callOf('access')).code).toBe('LOCCODE_NOT_FOUND');
   });
 
   it('another 4xx is UPSTREAM_BAD_RESPONSE and a 5xx UPSTREAM_UNAVAILABLE', () => {
