@@ -4,20 +4,20 @@
  * burst B" as a bucket. Written for the sandbox alone: the gateway's pacing is checked
  * against it, so the two share no code.
  */
-export type LimitSpec =
-  | { kind: 'window'; limit: number; windowMs: number }
-  | { kind: 'bucket'; ratePerSecond: number; burst: number };
+export type LimitSpec = WindowLimit | BucketLimit;
+export type WindowLimit = { kind: 'window'; limit: number; windowMs: number };
+export type BucketLimit = { kind: 'bucket'; ratePerSecond: number; burst: number };
 
-/** What one request gets: allowed or not, and the numbers of the X-RateLimit-* headers. */
-export interface LimitVerdict {
+/**
+ * What one request gets: allowed or not, and the numbers of the X-RateLimit-* headers
+ * (`resetEpochSeconds`: when the whole allowance is back; `retryAfterSeconds`: 0 when allowed).
+ */
+export type LimitVerdict = Record<
+  'limit' | 'remaining' | 'resetEpochSeconds' | 'retryAfterSeconds',
+  number
+> & {
   allowed: boolean;
-  limit: number;
-  remaining: number;
-  /** Unix seconds when the whole allowance is back. */
-  resetEpochSeconds: number;
-  /** Whole seconds until one more request would pass; 0 when allowed. */
-  retryAfterSeconds: number;
-}
+};
 
 /** Per key and dimension: accepted times of a window, or the bucket's theoretical arrival time. */
 type LimitState = { kind: 'window'; accepted: number[] } | { kind: 'bucket'; arrival: number };
@@ -69,7 +69,7 @@ function admitToWindow(
  */
 function admitToBucket(
   state: { arrival: number },
-  { ratePerSecond, burst }: { ratePerSecond: number; burst: number },
+  { ratePerSecond, burst }: BucketLimit,
   now: number,
 ): LimitVerdict {
   const interval = 1000 / ratePerSecond;
