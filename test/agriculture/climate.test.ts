@@ -1,4 +1,5 @@
 import { useTestStack } from '../support/gateway';
+import { renamed } from '../support/renamed';
 import { areaOf, callsTo, expectFieldError, PATHS, sandboxGet, streetOf } from './support';
 
 const CLIMATE_FIELDS = `
@@ -26,27 +27,30 @@ describe('Loccode.climate (Get Climate)', () => {
     );
     expect(errors).toBeUndefined();
     const outlook = record.farmer_interpretation.overall_outlook.toUpperCase();
+    const measurements = renamed(record, {
+      state: 'state',
+      city: 'city',
+      recordedAt: 'event_timestamp',
+      airTemperatureCelsius: 'temperature_2m',
+      relativeHumidityPercent: 'relative_humidity_2m',
+      precipitationMm: 'precipitation',
+      soilMoisture0To10CmM3PerM3: 'soil_moisture_0_10cm',
+      soilMoisture10To40CmM3PerM3: 'soil_moisture_10_40cm',
+      soilTemperature0CmCelsius: 'soil_temperature_0cm',
+      soilTemperature6CmCelsius: 'soil_temperature_6cm',
+    });
+    const interpretation = renamed(record.farmer_interpretation, {
+      temperature: 'temperature',
+      humidity: 'humidity',
+      rainfall: 'rainfall',
+      soilMoisture: 'soil_moisture',
+      soilTemperature: 'soil_temperature',
+      outlookSummary: 'outlook_summary',
+    });
     expect(data.loccode.climate).toEqual({
-      state: record.state,
-      city: record.city,
+      ...measurements,
       location: { latitude: record.latitude, longitude: record.longitude },
-      recordedAt: record.event_timestamp,
-      airTemperatureCelsius: record.temperature_2m,
-      relativeHumidityPercent: record.relative_humidity_2m,
-      precipitationMm: record.precipitation,
-      soilMoisture0To10CmM3PerM3: record.soil_moisture_0_10cm,
-      soilMoisture10To40CmM3PerM3: record.soil_moisture_10_40cm,
-      soilTemperature0CmCelsius: record.soil_temperature_0cm,
-      soilTemperature6CmCelsius: record.soil_temperature_6cm,
-      interpretation: {
-        temperature: record.farmer_interpretation.temperature,
-        humidity: record.farmer_interpretation.humidity,
-        rainfall: record.farmer_interpretation.rainfall,
-        soilMoisture: record.farmer_interpretation.soil_moisture,
-        soilTemperature: record.farmer_interpretation.soil_temperature,
-        overallOutlook: outlook,
-        outlookSummary: record.farmer_interpretation.outlook_summary,
-      },
+      interpretation: { ...interpretation, overallOutlook: outlook },
       readings: [
         {
           recordedAt: record.event_timestamp,

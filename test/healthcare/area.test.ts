@@ -1,4 +1,5 @@
 import { useTestStack } from '../support/gateway';
+import { renamed } from '../support/renamed';
 import {
   coordinates,
   healthcareDirect,
@@ -12,18 +13,16 @@ import {
 const NEARBY = 'name category distanceKm functionalStatus';
 
 const nearby = (facility: UpstreamJson) =>
-  facility && {
-    name: facility.name,
-    category: facility.category,
-    distanceKm: facility.distance_km,
-    functionalStatus: facility.functional_status,
-  };
+  facility &&
+  renamed(facility, {
+    name: 'name',
+    category: 'category',
+    distanceKm: 'distance_km',
+    functionalStatus: 'functional_status',
+  });
 
-const rate = (disease: UpstreamJson) => ({
-  source: disease.source,
-  trend: disease.trend,
-  prevalencePer1000: disease.prevalence_per_1000,
-});
+const rate = (disease: UpstreamJson) =>
+  renamed(disease, { source: 'source', trend: 'trend', prevalencePer1000: 'prevalence_per_1000' });
 
 describe('Loccode.healthcareAccess, healthRisk and heatmap', () => {
   const stack = useTestStack();
@@ -39,42 +38,42 @@ describe('Loccode.healthcareAccess, healthRisk and heatmap', () => {
       coverageGaps { specialty severity nearestKm }
       nhiaAccreditationRateWithin10Km interpretation useCases generatedAt } } }`);
     expect(errors).toBeUndefined();
-    const breakdown = upstream.score_breakdown;
-    const counts = upstream.facility_counts;
-    const nearest = upstream.nearest_by_type;
+    const nearestByType = Object.fromEntries(
+      Object.entries({
+        primaryCare: 'primary_care',
+        secondaryCare: 'secondary_care',
+        tertiaryCare: 'tertiary_care',
+        emergency: 'emergency',
+        maternity: 'maternity',
+      }).map(([ours, theirs]) => [ours, nearby(upstream.nearest_by_type[theirs])]),
+    );
     expect(data.loccode.healthcareAccess).toEqual({
+      ...renamed(upstream, {
+        accessScore: 'access_score',
+        nhiaAccreditationRateWithin10Km: 'nhia_accreditation_rate_10km',
+        interpretation: 'interpretation',
+        useCases: 'use_cases',
+        generatedAt: 'generated_at',
+      }),
       location: healthLocation(upstream.location),
-      accessScore: upstream.access_score,
       coverageBand: upstream.coverage_band.toUpperCase(),
-      breakdown: {
-        facilityDensityWithin5Km: breakdown.facility_density_5km,
-        hospitalProximity: breakdown.hospital_proximity,
-        primaryCareProximity: breakdown.primary_care_proximity,
-        emergencyProximity: breakdown.emergency_proximity,
-        nhiaCoverage: breakdown.nhia_coverage_rate,
-      },
-      facilityCounts: {
-        within5Km: counts.within_5km,
-        within10Km: counts.within_10km,
-        functionalWithin10Km: counts.functional_within_10km,
-        nhiaAccreditedWithin10Km: counts.nhia_accredited_within_10km,
-      },
-      nearestByType: {
-        primaryCare: nearby(nearest.primary_care),
-        secondaryCare: nearby(nearest.secondary_care),
-        tertiaryCare: nearby(nearest.tertiary_care),
-        emergency: nearby(nearest.emergency),
-        maternity: nearby(nearest.maternity),
-      },
-      coverageGaps: upstream.coverage_gaps.map((gap: UpstreamJson) => ({
-        specialty: gap.specialty,
-        severity: gap.gap_severity,
-        nearestKm: gap.nearest_km,
-      })),
-      nhiaAccreditationRateWithin10Km: upstream.nhia_accreditation_rate_10km,
-      interpretation: upstream.interpretation,
-      useCases: upstream.use_cases,
-      generatedAt: upstream.generated_at,
+      breakdown: renamed(upstream.score_breakdown, {
+        facilityDensityWithin5Km: 'facility_density_5km',
+        hospitalProximity: 'hospital_proximity',
+        primaryCareProximity: 'primary_care_proximity',
+        emergencyProximity: 'emergency_proximity',
+        nhiaCoverage: 'nhia_coverage_rate',
+      }),
+      facilityCounts: renamed(upstream.facility_counts, {
+        within5Km: 'within_5km',
+        within10Km: 'within_10km',
+        functionalWithin10Km: 'functional_within_10km',
+        nhiaAccreditedWithin10Km: 'nhia_accredited_within_10km',
+      }),
+      nearestByType,
+      coverageGaps: upstream.coverage_gaps.map((gap: UpstreamJson) =>
+        renamed(gap, { specialty: 'specialty', severity: 'gap_severity', nearestKm: 'nearest_km' }),
+      ),
     });
   });
 
@@ -90,33 +89,32 @@ describe('Loccode.healthcareAccess, healthRisk and heatmap', () => {
         diarrhealDiseases { source trend prevalencePer1000 } musculoskeletalConditions { source trend prevalencePer1000 }
       } } } }`);
     expect(errors).toBeUndefined();
-    const breakdown = upstream.computation_breakdown;
-    const vitals = upstream.environmental_vitals;
-    const diseases = upstream.disease_prevalence;
+    const diseases = Object.fromEntries(
+      Object.entries({
+        malaria: 'malaria',
+        hypertension: 'hypertension',
+        diabetesMellitus: 'diabetes_mellitus',
+        respiratoryInfections: 'respiratory_infections',
+        diarrhealDiseases: 'diarrheal_diseases',
+        musculoskeletalConditions: 'musculoskeletal_conditions',
+      }).map(([ours, theirs]) => [ours, rate(upstream.disease_prevalence[theirs])]),
+    );
     expect(data.loccode.healthRisk).toEqual({
+      ...renamed(upstream, { index: 'health_risk_index', riskLevel: 'risk_level' }),
       location: healthLocation(upstream.location),
-      index: upstream.health_risk_index,
-      riskLevel: upstream.risk_level,
-      breakdown: {
-        urbanDensityStress: breakdown.urban_density_stress_35pct,
-        infrastructureDeficit: breakdown.infrastructure_deficit_35pct,
-        socioEconomicVulnerability: breakdown.socio_economic_vulnerability_30pct,
-      },
-      environmentalVitals: {
-        populationDensityPerSquareKm: vitals.population_density_per_sqkm,
-        infrastructureQualityScore: vitals.infrastructure_quality_score,
-        crimeIndex: vitals.crime_index,
-        averageIncomeIndex: vitals.avg_income_index,
-        facilitiesWithin10Km: vitals.nearby_facilities_10km,
-      },
-      diseasePrevalence: {
-        malaria: rate(diseases.malaria),
-        hypertension: rate(diseases.hypertension),
-        diabetesMellitus: rate(diseases.diabetes_mellitus),
-        respiratoryInfections: rate(diseases.respiratory_infections),
-        diarrhealDiseases: rate(diseases.diarrheal_diseases),
-        musculoskeletalConditions: rate(diseases.musculoskeletal_conditions),
-      },
+      breakdown: renamed(upstream.computation_breakdown, {
+        urbanDensityStress: 'urban_density_stress_35pct',
+        infrastructureDeficit: 'infrastructure_deficit_35pct',
+        socioEconomicVulnerability: 'socio_economic_vulnerability_30pct',
+      }),
+      environmentalVitals: renamed(upstream.environmental_vitals, {
+        populationDensityPerSquareKm: 'population_density_per_sqkm',
+        infrastructureQualityScore: 'infrastructure_quality_score',
+        crimeIndex: 'crime_index',
+        averageIncomeIndex: 'avg_income_index',
+        facilitiesWithin10Km: 'nearby_facilities_10km',
+      }),
+      diseasePrevalence: diseases,
     });
   });
 
