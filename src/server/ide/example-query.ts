@@ -39,6 +39,7 @@ query LoccodeOverview {
     }
     street {
       name
+      highwayType
       lga
       state
       lengthMeters

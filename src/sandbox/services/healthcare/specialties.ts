@@ -1,3 +1,4 @@
+import rules from './specialty-rules.json';
 import { round } from '../../geo/point';
 
 /**
@@ -18,94 +19,8 @@ export const FALLBACK_CONFIDENCE = 0.3;
 const EXTRA_KEYWORD_CONFIDENCE = 0.05;
 const MAX_CONFIDENCE = 0.97;
 
-/** Specialty names are those the facilities list. */
-const RULES: SpecialtyRule[] = [
-  {
-    specialty: 'Cardiology',
-    confidence: 0.88,
-    keywords: ['chest pain', 'heart', 'palpitation*', 'cardiac', 'high blood pressure', 'hypertension'],
-  },
-  {
-    specialty: 'Obstetrics and Gynaecology',
-    confidence: 0.9,
-    keywords: [
-      'pregnan*',
-      'antenatal',
-      'labour',
-      'miscarriage',
-      'menstrua*',
-      'period pain',
-      'gyn*',
-      'fertility',
-      'womb',
-    ],
-  },
-  {
-    specialty: 'Maternal and Child Health',
-    confidence: 0.65,
-    keywords: ['pregnan*', 'antenatal', 'newborn', 'immunis*', 'vaccin*', 'breastfeed*'],
-  },
-  {
-    specialty: 'Paediatrics',
-    confidence: 0.86,
-    keywords: ['child*', 'baby', 'babies', 'infant', 'toddler', 'newborn', 'kid'],
-  },
-  {
-    specialty: 'Orthopaedics',
-    confidence: 0.87,
-    keywords: ['fractur*', 'broken', 'bone', 'joint', 'back pain', 'sprain', 'dislocat*'],
-  },
-  {
-    specialty: 'Emergency Medicine',
-    confidence: 0.85,
-    keywords: ['accident', 'bleeding', 'unconscious', 'injur*', 'poison*', 'snake bite', 'collapse*'],
-  },
-  {
-    specialty: 'Neurology',
-    confidence: 0.8,
-    keywords: ['seizure', 'stroke', 'epilep*', 'numbness', 'migraine', 'paralys*'],
-  },
-  {
-    specialty: 'Ophthalmology',
-    confidence: 0.88,
-    keywords: ['eye', 'vision', 'blind*', 'cataract', 'glaucoma'],
-  },
-  {
-    specialty: 'Otorhinolaryngology',
-    confidence: 0.82,
-    keywords: ['ear', 'nose', 'throat', 'sinus*', 'hearing', 'tonsil*'],
-  },
-  { specialty: 'Dermatology', confidence: 0.8, keywords: ['skin', 'rash', 'eczema', 'itch*', 'acne'] },
-  {
-    specialty: 'Psychiatry',
-    confidence: 0.8,
-    keywords: ['depress*', 'anxiety', 'mental', 'psychosis', 'suicid*', 'insomnia'],
-  },
-  {
-    specialty: 'General Surgery',
-    confidence: 0.75,
-    keywords: ['appendic*', 'hernia', 'surgery', 'lump', 'wound', 'burn'],
-  },
-  { specialty: 'Endocrinology', confidence: 0.82, keywords: ['diabet*', 'blood sugar', 'thyroid', 'goitre'] },
-  { specialty: 'Nephrology', confidence: 0.8, keywords: ['kidney', 'dialysis', 'renal'] },
-  { specialty: 'Urology', confidence: 0.8, keywords: ['urin*', 'prostate', 'bladder'] },
-  {
-    specialty: 'Internal Medicine',
-    confidence: 0.7,
-    keywords: ['cough*', 'asthma', 'breath*', 'liver', 'ulcer', 'tuberculosis'],
-  },
-  {
-    specialty: 'Dental Surgery',
-    confidence: 0.9,
-    keywords: ['tooth', 'toothache', 'teeth', 'dental', 'gum'],
-  },
-  { specialty: 'Oncology', confidence: 0.78, keywords: ['cancer', 'tumour', 'tumor'] },
-  {
-    specialty: GENERAL_MEDICINE,
-    confidence: 0.6,
-    keywords: ['fever*', 'malaria', 'typhoid', 'headache', 'vomit*', 'diarrh*', 'weak*'],
-  },
-];
+/** The rules (specialty-rules.json), most specific first, General Medicine last; names are those the facilities list. */
+const RULES = rules as SpecialtyRule[];
 
 export interface PredictedSpecialty {
   name: string;

@@ -1,3 +1,4 @@
+import normals from './normals.json';
 import type { EcoZone } from '../../../dataset/types';
 
 /**
@@ -13,44 +14,8 @@ interface ZoneNormals {
   wetDayRainMm: number;
 }
 
-const NORMALS: Record<EcoZone, ZoneNormals> = {
-  sahel: {
-    meanTempC: [22, 25, 29, 32, 32, 30, 27, 26, 27, 28, 25, 22],
-    humidityPct: [20, 17, 17, 25, 38, 50, 68, 77, 70, 45, 27, 23],
-    rainDays: [0, 0, 0, 1, 3, 6, 11, 14, 7, 1, 0, 0],
-    wetDayRainMm: 13,
-  },
-  'sudan-savanna': {
-    meanTempC: [21.5, 24, 28, 31, 31, 28.5, 26, 25, 26, 27, 24.5, 22],
-    humidityPct: [22, 18, 18, 25, 42, 57, 72, 80, 73, 49, 28, 25],
-    rainDays: [0, 0, 0.5, 2, 5, 8, 12, 15, 9, 2, 0, 0],
-    wetDayRainMm: 15,
-  },
-  'guinea-savanna': {
-    meanTempC: [24, 27, 29, 29, 27, 25.5, 24.5, 24, 25, 26, 25, 24],
-    humidityPct: [28, 25, 32, 50, 65, 75, 80, 83, 78, 66, 40, 30],
-    rainDays: [0, 0.5, 2, 6, 11, 14, 17, 18, 17, 8, 0.5, 0],
-    wetDayRainMm: 16,
-  },
-  'derived-savanna': {
-    meanTempC: [26, 28, 28.5, 28, 27, 25.5, 24.5, 24.5, 25, 26, 26.5, 26],
-    humidityPct: [55, 55, 65, 72, 77, 81, 84, 84, 83, 80, 70, 60],
-    rainDays: [1, 2, 5, 9, 12, 14, 11, 9, 14, 12, 3, 1],
-    wetDayRainMm: 14,
-  },
-  rainforest: {
-    meanTempC: [27, 28, 28, 28, 27, 26, 25, 25, 25.5, 26, 27, 27],
-    humidityPct: [70, 70, 75, 80, 83, 86, 87, 87, 86, 84, 78, 72],
-    rainDays: [2, 3, 7, 11, 15, 19, 15, 12, 17, 15, 6, 2],
-    wetDayRainMm: 16,
-  },
-  mangrove: {
-    meanTempC: [27, 28, 28, 28, 27, 26, 25.5, 25.5, 26, 26, 27, 27],
-    humidityPct: [78, 78, 80, 82, 84, 87, 88, 88, 87, 86, 83, 80],
-    rainDays: [3, 4, 8, 12, 16, 20, 20, 19, 20, 17, 8, 3],
-    wetDayRainMm: 20,
-  },
-};
+/** Per zone, from normals.json. */
+const NORMALS = normals as Record<EcoZone, ZoneNormals>;
 
 /** Zones north of the derived savanna: one rainy season, harmattan in the dry season. */
 const NORTHERN_ZONES: readonly EcoZone[] = ['sahel', 'sudan-savanna', 'guinea-savanna'];

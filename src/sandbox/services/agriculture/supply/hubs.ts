@@ -1,3 +1,4 @@
+import seaports from './seaports.json';
 import { distanceMeters, type Point } from '../../../geo/point';
 import type { Locality, State } from '../../../dataset/types';
 import { stateLabel } from '../loccodes';
@@ -17,51 +18,8 @@ interface Seaport {
   lgas: readonly string[];
 }
 
-/** Nigeria's cargo seaports (Nigerian Ports Authority). */
-const SEAPORTS: readonly Seaport[] = [
-  {
-    name: 'Apapa Port',
-    city: 'Lagos',
-    point: { latitude: 6.4474, longitude: 3.3646 },
-    lgas: ['Lagos/Apapa'],
-  },
-  {
-    name: 'Tin Can Island Port',
-    city: 'Lagos',
-    point: { latitude: 6.439, longitude: 3.3453 },
-    lgas: ['Lagos/Amuwo-Odofin'],
-  },
-  {
-    name: 'Lekki Deep Sea Port',
-    city: 'Lagos',
-    point: { latitude: 6.4236, longitude: 4.0124 },
-    lgas: ['Lagos/Ibeju-Lekki'],
-  },
-  {
-    name: 'Onne Port',
-    city: 'Port Harcourt',
-    point: { latitude: 4.7117, longitude: 7.1522 },
-    lgas: ['Rivers/Eleme'],
-  },
-  {
-    name: 'Rivers Port',
-    city: 'Port Harcourt',
-    point: { latitude: 4.769, longitude: 7.016 },
-    lgas: ['Rivers/Port Harcourt'],
-  },
-  {
-    name: 'Delta Port',
-    city: 'Warri',
-    point: { latitude: 5.5167, longitude: 5.7333 },
-    lgas: ['Delta/Warri South', 'Delta/Warri South West', 'Delta/Warri North'],
-  },
-  {
-    name: 'Calabar Port',
-    city: 'Calabar',
-    point: { latitude: 4.9588, longitude: 8.322 },
-    lgas: ['Cross River/Calabar Municipal', 'Cross River/Calabar South'],
-  },
-];
+/** Nigeria's cargo seaports (Nigerian Ports Authority), from seaports.json. */
+const SEAPORTS = seaports as readonly Seaport[];
 
 /** A destination this close to the quays delivers to the port (Ikeja to Apapa is 17 km). */
 const PORT_REACH_M = 25_000;
