@@ -34,12 +34,13 @@ const echoService: ServiceDefinition = {
     body: { error: { code, message, ...(details && { details }) } },
   }),
   codes: {
-    unknownPath: 'NOT_FOUND',
-    rateLimited: 'Too Many Requests',
-    internal: 'INTERNAL_SERVER_ERROR',
-    unavailable: 'SERVICE_UNAVAILABLE',
-    badGateway: 'BAD_GATEWAY',
-    invalidJson: 'INVALID_JSON',
+    // The test service's own words for the kit's failures: whatever a service's spec calls them.
+    unknownPath: 'NO_SUCH_ROUTE',
+    rateLimited: 'SLOW_DOWN',
+    internal: 'BROKEN',
+    unavailable: 'DOWN',
+    badGateway: 'BAD_HOP',
+    invalidJson: 'NOT_JSON',
   },
 };
 
@@ -77,13 +78,13 @@ describe('sandbox kit', () => {
   it('answers an unknown path with 404 in the service vocabulary', async () => {
     const res = await http.get(`${server.origin}/api/v1/nothing-here`, KEY_ONE);
     expect(res.status).toBe(404);
-    expect(res.json.error.code).toBe('NOT_FOUND');
+    expect(res.json.error.code).toBe('NO_SUCH_ROUTE');
   });
 
-  it('answers a body that is not JSON with 400 INVALID_JSON', async () => {
+  it("answers a body that is not JSON with 400 and the service's invalid-JSON code", async () => {
     const res = await http.post(`${server.origin}/api/v1/parse`, '{"loccode": ', KEY_ONE);
     expect(res.status).toBe(400);
-    expect(res.json.error.code).toBe('INVALID_JSON');
+    expect(res.json.error.code).toBe('NOT_JSON');
   });
 
   describe('rate limits', () => {
@@ -95,7 +96,7 @@ describe('sandbox kit', () => {
       const rejected = await http.get(url, KEY_ONE);
       expect(rejected.status).toBe(429);
       expect(rejected.json).toEqual({
-        error: { code: 'Too Many Requests', message: expect.stringMatching(/retry/i) },
+        error: { code: 'SLOW_DOWN', message: expect.stringMatching(/retry/i) },
       });
       expect(rejected.headers['x-ratelimit-limit']).toBe('3');
       expect(rejected.headers['x-ratelimit-remaining']).toBe('0');
@@ -140,7 +141,7 @@ describe('sandbox kit', () => {
       const failed = await http.get(url, KEY_ONE);
       expect(failed.status).toBe(503);
       expect(failed.headers['retry-after']).toBe('2');
-      expect(failed.json.error.code).toBe('SERVICE_UNAVAILABLE');
+      expect(failed.json.error.code).toBe('DOWN');
       expect((await http.get(url, KEY_ONE)).status).toBe(200);
     });
 

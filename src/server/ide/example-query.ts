@@ -37,16 +37,16 @@ query LoccodeOverview {
         travelTimeMinutes
       }
     }
+    address {
+      streetName
+      addresses
+    }
     street {
       name
       highwayType
       lga
       state
       lengthMeters
-    }
-    address {
-      streetName
-      addresses
     }
   }
 }

@@ -7,22 +7,12 @@ import { pestsOf } from '../../../src/sandbox/services/agriculture/pests/crop-pe
 import { transitOutlook } from '../../../src/sandbox/services/agriculture/supply/transit';
 import { predictYield } from '../../../src/sandbox/services/agriculture/yields/prediction';
 
-const ECO_ZONES: EcoZone[] = [
-  'sahel',
-  'sudan-savanna',
-  'guinea-savanna',
-  'derived-savanna',
-  'rainforest',
-  'mangrove',
-];
-const GEO_ZONES: GeoZone[] = [
-  'north-central',
-  'north-east',
-  'north-west',
-  'south-east',
-  'south-south',
-  'southwest',
-];
+const ECO_ZONES = 'sahel sudan-savanna guinea-savanna derived-savanna rainforest mangrove'.split(
+  ' ',
+) as EcoZone[];
+const GEO_ZONES = 'north-central north-east north-west south-east south-south southwest'.split(
+  ' ',
+) as GeoZone[];
 
 /** A made-up locality in an eco zone; only the fields the models read matter. */
 function placeIn(ecoZone: EcoZone, code = `TEST ${ecoZone}`): Locality {

@@ -3,14 +3,17 @@ import { shapeErrors } from '../../support/shape';
 import { KANO_STREET, distanceKm, facilityByNhfrCode, pointOf, useHealthcareSandbox } from './harness';
 import { ERROR_BODY, FACILITIES_DATA, wrappedBody } from './shapes';
 
-const WEIGHTS = {
-  distance_weight: 0.35,
-  travel_time_weight: 0.25,
-  accreditation_weight: 0.2,
-  capacity_weight: 0.1,
-  satisfaction_weight: 0.05,
-  wait_time_weight: 0.05,
-};
+/** The spec's fixed ranking weights, factor by factor. */
+const WEIGHTS = Object.fromEntries(
+  Object.entries({
+    distance: 0.35,
+    travel_time: 0.25,
+    accreditation: 0.2,
+    capacity: 0.1,
+    satisfaction: 0.05,
+    wait_time: 0.05,
+  }).map(([factor, weight]) => [`${factor}_weight`, weight]),
+);
 
 describe('healthcare /facilities', () => {
   const health = useHealthcareSandbox();
