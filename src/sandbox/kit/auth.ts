@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { AuthResult, Reply, SandboxRequest } from './types';
 
 /** The token of an `Authorization: Bearer <token>` header, if that is what was sent. */
 export function bearerToken(headers: IncomingHttpHeaders): string | undefined {
@@ -16,4 +17,19 @@ export function findKey(presented: string | undefined, keys: Record<string, stri
     if (expected.length === given.length && timingSafeEqual(expected, given)) return name;
   }
   return undefined;
+}
+
+/**
+ * `Authorization: Bearer <key>` authentication (the agriculture, healthcare and address specs):
+ * the name of the key sent, or the 401 reply `refuse` words for a key missing or not known.
+ */
+export function bearerAuthentication(
+  keys: Record<string, string>,
+  refuse: (keySent: boolean) => Reply,
+): (req: Omit<SandboxRequest, 'keyName'>) => AuthResult | Reply {
+  return (req) => {
+    const token = bearerToken(req.headers);
+    const keyName = findKey(token, keys);
+    return keyName ? { keyName } : refuse(token !== undefined);
+  };
 }

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../context';
 import type { Street } from '../../dataset/types';
 import { SANDBOX_KEYS } from '../../keys';
-import { bearerToken, findKey } from '../../kit/auth';
+import { bearerAuthentication } from '../../kit/auth';
 import type { LimitSpec, Reply, Route, ServiceDefinition, SandboxRequest } from '../../kit/types';
 import { ADDRESS_GENERIC_CODES, addressError } from './errors';
 import { streetByLoccode, streetByName, streetNearCoordinates } from './lookups';
@@ -23,13 +23,9 @@ export function createAddressService(context: ServiceContext): ServiceDefinition
       route('street', 'byStreet', (req) => streetByName(dataset, req.query)),
     ],
     limits: ADDRESS_LIMITS,
-    authenticate(req) {
-      const token = bearerToken(req.headers);
-      const keyName = findKey(token, { address: SANDBOX_KEYS.address });
-      if (keyName) return { keyName };
-      const message = token === undefined ? 'Missing bearer token.' : 'Invalid API key.';
-      return addressError(401, 'Unauthorized', message);
-    },
+    authenticate: bearerAuthentication({ address: SANDBOX_KEYS.address }, (keySent) =>
+      addressError(401, 'Unauthorized', keySent ? 'Invalid API key.' : 'Missing bearer token.'),
+    ),
     error: addressError,
     codes: ADDRESS_GENERIC_CODES,
   };

@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../context';
 import { SANDBOX_KEYS } from '../../keys';
-import { bearerToken, findKey } from '../../kit/auth';
-import type { AuthResult, Reply, Route, SandboxRequest, ServiceDefinition } from '../../kit/types';
+import { bearerAuthentication } from '../../kit/auth';
+import type { Reply, Route, SandboxRequest, ServiceDefinition } from '../../kit/types';
 import { getClimate } from './climate/endpoint';
 import { AGRICULTURE_ERROR_CODES as CODES, AGRICULTURE_GENERIC_CODES, agricultureError } from './errors';
 import { getPests } from './pests/endpoint';
@@ -40,13 +40,12 @@ export function createAgricultureService(context: ServiceContext): ServiceDefini
 }
 
 /** Spec "Authentication": `Authorization: Bearer <API_KEY>`; missing or invalid is 401 Unauthorized. */
-function authenticate(req: Omit<SandboxRequest, 'keyName'>): AuthResult | Reply {
-  const token = bearerToken(req.headers);
-  const keyName = findKey(token, { agriculture: SANDBOX_KEYS.agriculture });
-  if (keyName) return { keyName };
-  const message =
-    token === undefined
-      ? 'An API key is required. Send it in the header Authorization: Bearer <API_KEY>.'
-      : 'The API key is not valid for the agriculture service. Check the key and send it as Authorization: Bearer <API_KEY>.';
-  return agricultureError(401, CODES.unauthorized, message);
-}
+const authenticate = bearerAuthentication({ agriculture: SANDBOX_KEYS.agriculture }, (keySent) =>
+  agricultureError(
+    401,
+    CODES.unauthorized,
+    keySent
+      ? 'The API key is not valid for the agriculture service. Check the key and send it as Authorization: Bearer <API_KEY>.'
+      : 'An API key is required. Send it in the header Authorization: Bearer <API_KEY>.',
+  ),
+);

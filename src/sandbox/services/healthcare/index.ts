@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../context';
 import { SANDBOX_KEYS } from '../../keys';
-import { bearerToken, findKey } from '../../kit/auth';
+import { bearerAuthentication } from '../../kit/auth';
 import type { LimitSpec, Reply, Route, ServiceDefinition } from '../../kit/types';
 import { assessAccess } from './access';
 import { planEmergencyRoute } from './emergency';
@@ -80,16 +80,13 @@ export function createHealthcareService(context: ServiceContext): ServiceDefinit
     name: 'healthcare',
     routes,
     limits: HEALTHCARE_LIMITS,
-    authenticate(req) {
-      const token = bearerToken(req.headers);
-      const keyName = findKey(token, { healthcare: SANDBOX_KEYS.healthcare });
-      if (keyName) return { keyName };
-      const message =
-        token === undefined
-          ? 'Missing API key. Send the header Authorization: Bearer <API_KEY>.'
-          : 'Invalid API key.';
-      return healthcareError(401, HEALTHCARE_ERROR_CODES.unauthorized, message);
-    },
+    authenticate: bearerAuthentication({ healthcare: SANDBOX_KEYS.healthcare }, (keySent) =>
+      healthcareError(
+        401,
+        HEALTHCARE_ERROR_CODES.unauthorized,
+        keySent ? 'Invalid API key.' : 'Missing API key. Send the header Authorization: Bearer <API_KEY>.',
+      ),
+    ),
     error: healthcareError,
     codes: HEALTHCARE_GENERIC_CODES,
   };
