@@ -10,13 +10,26 @@ export const LIMIT = { default: 10, max: 50 } as const;
 const DECIMAL = /^\d+(\.\d+)?$/;
 const WHOLE_NUMBER = /^\d+$/;
 
-/** The `loccode` query parameter; a blank one counts as missing (400 before any other check). */
+/** The 400 for each required query parameter that is missing or blank. */
+const MISSING: Record<string, [code: string, message: string]> = {
+  loccode: [CODES.loccodeRequired, 'The loccode query parameter is required.'],
+  facility_level: [CODES.facilityLevelRequired, 'The facility_level query parameter is required.'],
+  health_condition: [
+    CODES.healthConditionRequired,
+    'The health_condition query parameter is required, in plain language (e.g. "chest pain").',
+  ],
+};
+
+/** A query parameter that must be there; a blank one counts as missing. */
+function required(query: URLSearchParams, name: keyof typeof MISSING): string {
+  const value = query.get(name);
+  if (value === null || value.trim() === '') throw new RejectedRequest(400, ...MISSING[name]!);
+  return value;
+}
+
+/** The `loccode` query parameter, checked before anything else. */
 export function requiredLoccode(query: URLSearchParams): string {
-  const loccode = query.get('loccode');
-  if (loccode === null || loccode.trim() === '') {
-    throw new RejectedRequest(400, CODES.loccodeRequired, 'The loccode query parameter is required.');
-  }
-  return loccode;
+  return required(query, 'loccode');
 }
 
 /**
@@ -37,14 +50,7 @@ export function findLocality(localities: ReadonlyMap<string, Street | Area>, loc
 
 /** `facility_level`: exactly Primary, Secondary or Tertiary, case-sensitive. */
 export function facilityLevel(query: URLSearchParams): FacilityLevel {
-  const level = query.get('facility_level');
-  if (level === null || level.trim() === '') {
-    throw new RejectedRequest(
-      400,
-      CODES.facilityLevelRequired,
-      'The facility_level query parameter is required.',
-    );
-  }
+  const level = required(query, 'facility_level');
   const known = FACILITY_LEVELS.find((candidate) => candidate === level);
   if (!known) {
     throw new RejectedRequest(
@@ -88,13 +94,6 @@ export function resultLimit(query: URLSearchParams): number {
 
 /** `health_condition`: plain language, required and not blank. */
 export function healthCondition(query: URLSearchParams): string {
-  const condition = query.get('health_condition');
-  if (condition === null || condition.trim() === '') {
-    throw new RejectedRequest(
-      400,
-      CODES.healthConditionRequired,
-      'The health_condition query parameter is required, in plain language (e.g. "chest pain").',
-    );
-  }
+  const condition = required(query, 'health_condition');
   return condition;
 }

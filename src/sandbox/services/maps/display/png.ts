@@ -1,9 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const BIT_DEPTH = 8;
-const COLOUR_TYPE_RGBA = 6;
-const FILTER_NONE = 0;
+/** IHDR after width and height: bit depth 8, colour type 6 (RGBA), deflate, adaptive filtering, no interlace. */
+const IHDR_FORMAT = [8, 6, 0, 0, 0];
 
 /** An RGBA image, row after row, four bytes a pixel. */
 export interface RgbaImage {
@@ -17,13 +16,11 @@ export function encodePng({ width, height, pixels }: RgbaImage): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header.writeUInt8(BIT_DEPTH, 8);
-  header.writeUInt8(COLOUR_TYPE_RGBA, 9);
-  // Bytes 10 to 12 stay 0: deflate compression, adaptive filtering, no interlace.
+  header.set(IHDR_FORMAT, 8);
   const rowBytes = width * 4;
+  // Each row starts with its filter type, 0 (none): the zeroes Buffer.alloc leaves there.
   const filtered = Buffer.alloc((rowBytes + 1) * height);
   for (let row = 0; row < height; row++) {
-    filtered[row * (rowBytes + 1)] = FILTER_NONE;
     filtered.set(pixels.subarray(row * rowBytes, (row + 1) * rowBytes), row * (rowBytes + 1) + 1);
   }
   return Buffer.concat([
