@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Agent, request } from 'undici';
+import { TestHttp } from '../support/http';
 
 export interface ScriptedReply {
   status: number;
@@ -15,7 +15,7 @@ export interface ScriptedReply {
  */
 export class ScriptedAgriculture {
   private readonly replies = new Map<string, ScriptedReply>();
-  private readonly agent = new Agent({ keepAliveTimeout: 1000 });
+  private readonly http = new TestHttp();
   private readonly server: Server = createServer((req, res) => {
     this.answer(req).then(
       ({ status, body }) => {
@@ -52,7 +52,7 @@ export class ScriptedAgriculture {
 
   async close(): Promise<void> {
     await new Promise((resolve) => this.server.close(resolve));
-    await this.agent.close();
+    await this.http.close();
   }
 
   private async answer(req: IncomingMessage): Promise<{ status: number; body: string }> {
@@ -60,17 +60,17 @@ export class ScriptedAgriculture {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const reply = this.replies.get(new URL(req.url ?? '/', 'http://scripted.invalid').pathname);
     if (reply) return { status: reply.status, body: JSON.stringify(reply.body) };
-    const forwarded = await request(`${this.target}${req.url}`, {
-      method: req.method as 'GET' | 'POST',
-      headers: Object.fromEntries(
+    const forwarded = await this.http.send(
+      req.method as 'GET' | 'POST',
+      `${this.target}${req.url}`,
+      Object.fromEntries(
         ['authorization', 'content-type'].flatMap((name) => {
           const value = req.headers[name];
           return typeof value === 'string' ? [[name, value]] : [];
         }),
       ),
-      body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-      dispatcher: this.agent,
-    });
-    return { status: forwarded.statusCode, body: await forwarded.body.text() };
+      chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined,
+    );
+    return { status: forwarded.status, body: forwarded.text };
   }
 }

@@ -1,4 +1,3 @@
-import { Agent, request } from 'undici';
 import { startTestStack, type TestStack } from '../support/gateway';
 import { TestHttp } from '../support/http';
 import { KANO_STREET, street } from './support';
@@ -23,13 +22,12 @@ describe('Query.mapDisplay and the map assets the gateway serves', () => {
   let gateway: string;
   /** For the map host itself, whose documents carry the key: never recorded as gateway responses. */
   const mapHost = new TestHttp();
-  const agent = new Agent({ keepAliveTimeout: 1000 });
   beforeAll(async () => {
     stack = await startTestStack();
     gateway = new URL(stack.app.url).origin;
   });
   afterAll(async () => {
-    await Promise.all([mapHost.close(), agent.close()]);
+    await mapHost.close();
     await stack.close();
   });
   beforeEach(() => stack.sandbox.controls.reset());
@@ -44,12 +42,8 @@ describe('Query.mapDisplay and the map assets the gateway serves', () => {
         .replaceAll(`?key=${stack.sandbox.keys.maps}`, ''),
     );
   const bytes = async (url: string) => {
-    const response = await request(url, { dispatcher: agent });
-    return {
-      status: response.statusCode,
-      type: response.headers['content-type'],
-      body: Buffer.from(await response.body.arrayBuffer()),
-    };
+    const response = await mapHost.get(url);
+    return { status: response.status, type: response.headers['content-type'], body: response.bytes };
   };
 
   it('gives gateway URLs for the style, tiles, sprites, glyphs and wordmark, calling no service', async () => {

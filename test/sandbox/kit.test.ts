@@ -1,4 +1,3 @@
-import { Agent, request } from 'undici';
 import { SandboxControls } from '../../src/sandbox/kit/controls';
 import { startServiceServer, type ServiceServer } from '../../src/sandbox/kit/server';
 import type { ServiceDefinition } from '../../src/sandbox/kit/types';
@@ -165,11 +164,11 @@ describe('sandbox kit', () => {
 
     it('hangs until the client gives up', async () => {
       controls.injectFault({ service: 'agriculture', kind: 'hang' });
-      const agent = new Agent({ headersTimeout: 300 });
+      const impatient = new TestHttp({ headersTimeoutMs: 300 });
       const started = Date.now();
-      await expect(request(url, { headers: KEY_ONE, dispatcher: agent })).rejects.toThrow(/timeout/i);
+      await expect(impatient.get(url, KEY_ONE)).rejects.toThrow(/timeout/i);
       expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-      await agent.destroy();
+      await impatient.destroy();
     });
 
     it('echoes the request URL and credentials into the body when asked (the canary for leak tests)', async () => {

@@ -1,4 +1,3 @@
-import { Agent, request } from 'undici';
 import { distanceMeters, type Point } from '../../../src/sandbox/geo/point';
 import type { Sandbox } from '../../../src/sandbox';
 import type { Street } from '../../../src/sandbox/dataset/types';
@@ -43,7 +42,6 @@ export interface MapsHarness {
 /** Starts a sandbox for the suite (closed after it); switches are reset after every test. */
 export function useMapsSandbox(): MapsHarness {
   const http = new TestHttp();
-  const agent = new Agent({ keepAliveTimeout: 1000 });
   const keyHeader = (): Record<string, string> => ({ 'x-api-key': harness.sandbox.keys.maps });
   const harness: MapsHarness = {
     sandbox: undefined as unknown as Sandbox,
@@ -58,10 +56,8 @@ export function useMapsSandbox(): MapsHarness {
       http.post(`${harness.sandbox.urls.maps}/sdk/v1/${path}`, body, headers),
     getUrl: (url, headers = {}) => http.get(url, headers),
     getBytes: async (url) => {
-      const res = await request(url, { dispatcher: agent });
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(res.headers)) headers[name] = String(value);
-      return { status: res.statusCode, headers, body: Buffer.from(await res.body.arrayBuffer()) };
+      const { status, headers, bytes } = await http.get(url);
+      return { status, headers, body: bytes };
     },
     mapUrl: (path, extra) =>
       `${harness.sandbox.urls.mapHost}${path}?key=${harness.sandbox.keys.maps}${extra === undefined ? '' : `&${extra}`}`,
@@ -76,7 +72,7 @@ export function useMapsSandbox(): MapsHarness {
   });
   afterEach(() => harness.sandbox.controls.reset());
   afterAll(async () => {
-    await Promise.all([http.close(), agent.close()]);
+    await http.close();
     await harness.sandbox.close();
   });
   return harness;
