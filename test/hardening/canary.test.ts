@@ -41,7 +41,7 @@ const REACHING: Array<{ service: ServiceName; query: string; path: string[] }> =
   },
 ];
 
-/** The map resources the gateway serves under /maps/ (src/server.ts), each fetched with the key in its URL. */
+/** The map resources the gateway serves under /maps/ (src/server/map-assets.ts), each fetched with the key in its URL. */
 const MAP_ASSETS = ['tiles.json', 'styles/streets/style.json', 'wordmark.json', 'sprites/sprite.json'];
 
 /** An upstream key, or a URL with a key parameter, in a line of text. */

@@ -24,7 +24,7 @@ import { leakIn } from './leaks';
 const SEED = Number(process.env.FUZZ_SEED ?? 20260715);
 const RUNS = { documents: 1000, strings: 500, bodies: 500 };
 
-/** The two generic messages of a gateway bug (src/errors.ts, src/server.ts); nothing more specific may leave. */
+/** The two generic messages of a gateway bug (src/kernel/errors.ts, src/server/gateway.ts); nothing more specific may leave. */
 const GENERIC_INTERNAL = /^(Something went wrong in the gateway\.|Internal server error\.)/;
 const MAX_BODY_BYTES = 256 * 1024;
 const MAX_URL_CHARS = 8 * 1024;
