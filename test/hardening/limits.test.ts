@@ -4,6 +4,7 @@ import {
   startTestStack,
   type GraphQLResult,
   type TestStack,
+  useTestStack,
 } from '../support/gateway';
 
 const LIMITS = {
@@ -159,5 +160,21 @@ describe('introspection and the depth limit', () => {
     } finally {
       await stack.close();
     }
+  });
+});
+
+describe('QUERY_MAX_LIST_ITEMS is the one bound of loccodes and nodes', () => {
+  const stack = useTestStack({ ...SINGLE_REQUEST_DISCIPLINE, QUERY_MAX_LIST_ITEMS: '150' });
+
+  it('answers 150 codes when the setting allows 150 (the default is 100), and refuses 151', async () => {
+    const codes = Array.from({ length: 151 }, (_, index) => `KN3A ${String(index).padStart(3, '0')}`);
+    const query = 'query($codes: [String!]!) { loccodes(codes: $codes) { code } }';
+    const allowed = await stack.query(query, { codes: codes.slice(0, 150) });
+    expect(allowed.errors).toBeUndefined();
+    expect(allowed.data.loccodes).toHaveLength(150);
+    expect(allowed.data.loccodes[149]).toEqual({ code: 'KN3A 149' });
+    const refused = await stack.query(query, { codes });
+    expect(refused.status).toBe(400);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('LIST_TOO_LONG');
   });
 });
