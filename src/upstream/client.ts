@@ -339,6 +339,7 @@ export abstract class UpstreamClient<Operation extends string> {
  * as %20), `{+asset}` as given, for a path the caller has already checked.
  */
 function fillPath(template: string, params: Record<string, string> = {}): string {
+  if (!template.includes('{')) return template;
   return template.replace(/\{(\+?)(\w+)\}/g, (_, reserved: string, name: string) =>
     reserved ? (params[name] ?? '') : encodeURIComponent(params[name] ?? ''),
   );

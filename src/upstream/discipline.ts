@@ -34,6 +34,8 @@ export type Attempt = (dimension: string) => Promise<unknown>;
  */
 export class UpstreamDiscipline {
   private readonly flights = new Map<string, Promise<unknown>>();
+  /** Each row's policy, computed once: this runs on every call, cached answers included. */
+  private readonly policies = new WeakMap<OperationSpec, CachePolicy>();
 
   constructor(
     readonly service: ServiceName,
@@ -47,7 +49,7 @@ export class UpstreamDiscipline {
 
   /** The body of a 2xx answer for `key` (method, path, query, body of the call). */
   async run(operation: string, spec: OperationSpec, key: string, attempt: Attempt): Promise<unknown> {
-    const policy = cachePolicy(spec, this.timing.ttlScale);
+    const policy = this.policyOf(spec);
     const cacheKey = `${this.service}\n${key}`;
     const cached = policy.freshMs > 0 ? await this.cache.get(cacheKey) : undefined;
     if (cached && this.clock.now() < cached.freshUntil) {
@@ -69,6 +71,15 @@ export class UpstreamDiscipline {
       }
       throw error;
     }
+  }
+
+  private policyOf(spec: OperationSpec): CachePolicy {
+    let policy = this.policies.get(spec);
+    if (!policy) {
+      policy = cachePolicy(spec, this.timing.ttlScale);
+      this.policies.set(spec, policy);
+    }
+    return policy;
   }
 
   /** Only operations whose answers may be cached have lookups to count. */
