@@ -1,3 +1,4 @@
+import { Agent, request } from 'undici';
 import { peakRssMiB, startProcess, type Started } from './processes';
 
 export interface Latency {
@@ -7,6 +8,8 @@ export interface Latency {
 
 /** The sandbox and the gateway, each in its own process, as in production. */
 export class BenchStack {
+  private readonly agent = new Agent({ connections: 64 });
+
   private constructor(
     private readonly sandbox: Started,
     private readonly gateway: Started,
@@ -55,12 +58,12 @@ export class BenchStack {
   }
 
   async control(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
-    // Node's own fetch: the gateway's upstream base is the only code of ours that owns HTTP pools.
-    const res = await fetch(`${this.controlUrl}${path}`, {
+    const res = await request(`${this.controlUrl}${path}`, {
       method,
-      ...(body !== undefined && { body: JSON.stringify(body) }),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      dispatcher: this.agent,
     });
-    return res.json();
+    return res.body.json();
   }
 
   /** Upstream requests the sandbox received, in all and refused with 429. */
@@ -81,12 +84,13 @@ export class BenchStack {
     variables: Record<string, unknown> = {},
   ): Promise<{ ms: number; errors: unknown }> {
     const started = performance.now();
-    const res = await fetch(this.graphqlUrl, {
+    const res = await request(this.graphqlUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query, variables }),
+      dispatcher: this.agent,
     });
-    const body = (await res.json()) as { errors?: unknown };
+    const body = (await res.body.json()) as { errors?: unknown };
     return { ms: performance.now() - started, errors: body.errors };
   }
 
@@ -95,6 +99,7 @@ export class BenchStack {
   }
 
   async stop(): Promise<void> {
+    await this.agent.close();
     await this.gateway.stop();
     await this.sandbox.stop();
   }
