@@ -146,7 +146,7 @@ class CostWalker {
   objectCost(type: GraphQLObjectType, selections: readonly SelectionNode[]): number {
     // Fields grouped by name and arguments: aliases of one call share it.
     const groups = new Map<string, FieldNode[]>();
-    this.collect(type, selections, new Set(), groups);
+    this.collect(type, selections, groups);
     let total = 0;
     for (const nodes of groups.values()) {
       const first = nodes[0]!;
@@ -188,12 +188,16 @@ class CostWalker {
     return valueFromASTUntyped(node, this.variables);
   }
 
-  /** Fields that apply to `type`, fragments expanded, `@skip`/`@include` honoured. */
+  /**
+   * Fields that apply to `type`, fragments expanded, `@skip`/`@include` honoured. A fragment
+   * spread a second time into the same selection adds only fields already there, so each is
+   * expanded once: spreads of spreads would otherwise double the walk with every fragment.
+   */
   private collect(
     type: GraphQLObjectType,
     selections: readonly SelectionNode[],
-    seenFragments: Set<string>,
     groups: Map<string, FieldNode[]>,
+    expanded: Set<string> = new Set(),
   ): void {
     for (const selection of selections) {
       if (!this.included(selection.directives)) continue;
@@ -211,13 +215,14 @@ class CostWalker {
         else groups.set(key, [selection]);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         if (this.applies(type, selection.typeCondition?.name.value))
-          this.collect(type, selection.selectionSet.selections, seenFragments, groups);
+          this.collect(type, selection.selectionSet.selections, groups, expanded);
       } else {
         const name = selection.name.value;
         const fragment = this.fragments[name];
-        if (!fragment || seenFragments.has(name)) continue;
+        if (!fragment || expanded.has(name)) continue;
         if (this.applies(type, fragment.typeCondition.name.value)) {
-          this.collect(type, fragment.selectionSet.selections, new Set([...seenFragments, name]), groups);
+          expanded.add(name);
+          this.collect(type, fragment.selectionSet.selections, groups, expanded);
         }
       }
     }

@@ -1,6 +1,7 @@
 import {
   GraphQLError,
   Kind,
+  type FieldNode,
   type FragmentDefinitionNode,
   type OperationDefinitionNode,
   type SelectionSetNode,
@@ -41,45 +42,60 @@ interface Measure {
   aliases: number;
 }
 
-/** The deepest nesting of selection sets and the number of aliases, through fragments. */
+/**
+ * The deepest nesting of selection sets below `selectionSet` (0 for leaves only) and the
+ * number of aliases, through fragments. Each fragment is measured once and its figures
+ * reused wherever it is spread: a document whose fragments spread each other twice would
+ * otherwise take time doubling with every fragment (30 of them: about 2^30 walks).
+ * Validation has already refused fragment cycles.
+ */
 function measure(
   selectionSet: SelectionSetNode,
   fragments: Record<string, FragmentDefinitionNode>,
-  depth: number,
-  seen: ReadonlySet<string>,
+  measured: Map<string, Measure> = new Map(),
 ): Measure {
-  let result: Measure = { depth, aliases: 0 };
-  const add = (inner: Measure): void => {
-    result = { depth: Math.max(result.depth, inner.depth), aliases: result.aliases + inner.aliases };
+  let depth = 0;
+  let aliases = 0;
+  const add = (inner: Measure, levels: number): void => {
+    depth = Math.max(depth, inner.depth + levels);
+    aliases += inner.aliases;
   };
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
-      if (selection.alias) result.aliases += 1;
-      if (selection.selectionSet) add(measure(selection.selectionSet, fragments, depth + 1, seen));
+      if (selection.alias) aliases += 1;
+      if (selection.selectionSet) add(measure(selection.selectionSet, fragments, measured), 1);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      add(measure(selection.selectionSet, fragments, depth, seen));
+      add(measure(selection.selectionSet, fragments, measured), 0);
     } else {
-      const fragment = fragments[selection.name.value];
-      if (fragment && !seen.has(fragment.name.value)) {
-        add(measure(fragment.selectionSet, fragments, depth, new Set([...seen, fragment.name.value])));
+      const name = selection.name.value;
+      const fragment = fragments[name];
+      if (!fragment) continue;
+      let figures = measured.get(name);
+      if (!figures) {
+        figures = measure(fragment.selectionSet, fragments, measured);
+        measured.set(name, figures);
       }
+      add(figures, 0);
     }
   }
-  return result;
+  return { depth, aliases };
 }
 
-/** Root fields of the operation, fragments expanded. */
-function rootFields(selectionSet: SelectionSetNode, fragments: Record<string, FragmentDefinitionNode>) {
-  return selectionSet.selections.flatMap(
-    (selection): Array<Extract<typeof selection, { kind: Kind.FIELD }>> => {
-      if (selection.kind === Kind.FIELD) return [selection];
-      const inner =
-        selection.kind === Kind.INLINE_FRAGMENT
-          ? selection.selectionSet
-          : fragments[selection.name.value]?.selectionSet;
-      return inner ? rootFields(inner, fragments) : [];
-    },
-  );
+/** Root fields of the operation, fragments expanded, each fragment once (a second spread adds no field). */
+function rootFields(
+  selectionSet: SelectionSetNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  expanded: Set<string> = new Set(),
+): FieldNode[] {
+  return selectionSet.selections.flatMap((selection): FieldNode[] => {
+    if (selection.kind === Kind.FIELD) return [selection];
+    if (selection.kind === Kind.INLINE_FRAGMENT)
+      return rootFields(selection.selectionSet, fragments, expanded);
+    const fragment = fragments[selection.name.value];
+    if (!fragment || expanded.has(fragment.name.value)) return [];
+    expanded.add(fragment.name.value);
+    return rootFields(fragment.selectionSet, fragments, expanded);
+  });
 }
 
 function listLength(value: ValueNode, variables: Record<string, unknown>): number {
@@ -105,9 +121,10 @@ export function checkQueryLimits(
   const roots = rootFields(operation.selectionSet, fragments);
   // Introspection never reaches an upstream, and IDEs' introspection queries nest deep (ofType chains).
   const introspectionOnly = roots.every((field) => field.name.value.startsWith('__'));
-  const { depth, aliases } = introspectionOnly
-    ? { depth: 0, aliases: 0 }
-    : measure(operation.selectionSet, fragments, 1, new Set());
+  const below = introspectionOnly ? { depth: -1, aliases: 0 } : measure(operation.selectionSet, fragments);
+  // The operation's own selection set is level 1.
+  const depth = below.depth + 1;
+  const { aliases } = below;
   if (depth > limits.maxDepth) {
     return refusal(
       'QUERY_TOO_DEEP',
