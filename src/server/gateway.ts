@@ -15,7 +15,7 @@ import { maskError } from '../kernel/errors';
 import { logger } from '../observability/logger';
 import { buildSchema } from '../graph/schema';
 import type { Upstreams } from '../../datasources';
-import { jsonNesting, listen, readBody } from './http-body';
+import { documentNesting, jsonNesting, listen, readBody } from './http-body';
 import { APPLICATION_JSON, isJsonRequest, responseMediaType } from './http-conformance';
 import { runInScope, type RequestScope } from '../upstream/request-scope';
 import type { QueryLimits } from './plugins/query-limits';
@@ -39,6 +39,8 @@ import { serveMapAsset } from './map-assets';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
 const MAX_JSON_NESTING = 64;
+/** Levels of input values (`{}` and `[]` in arguments) a document may nest beyond its fields' depth. */
+const INPUT_NESTING = 16;
 
 export interface GatewayOptions {
   host: string;
@@ -165,10 +167,10 @@ async function handle(
   const identified = callers.identify(req.headers, req.socket.remoteAddress);
   const caller = 'message' in identified ? undefined : identified;
   // A refusal costs nothing, and says so like every other answer (with the budget, once the caller is known).
-  const refuse = (status: number, message: string, code?: string) => {
+  const refuse = (status: number, message: string, code?: string, details?: Record<string, number>) => {
     const cost = idleCostReport(queryLimits, budgets, caller);
     if (cost.budget) rateLimitHeaders(cost.budget).forEach(([name, value]) => res.setHeader(name, value));
-    sendJson(res, status, requestError(message, requestId, code, cost), mediaType);
+    sendJson(res, status, requestError(message, requestId, code, cost, details), mediaType);
   };
   if ('message' in identified) {
     res.setHeader('www-authenticate', 'Bearer realm="loccode-graph"');
@@ -216,6 +218,15 @@ async function handle(
       400,
       'Send one operation per request: batched requests (a JSON array body) are turned off on this server.',
     );
+  // Refused before graphql-js parses it: a document thousands of levels deep would overflow its stack.
+  const documentDepth = Math.max(0, ...queryTexts(body, url).map(documentNesting));
+  if (documentDepth > queryLimits.maxDepth + INPUT_NESTING)
+    return refuse(
+      400,
+      `The query nests ${documentDepth} levels of braces and brackets; fields may nest at most ${queryLimits.maxDepth} levels (QUERY_MAX_DEPTH). Ask for a shallower selection.`,
+      'QUERY_TOO_DEEP',
+      { limit: queryLimits.maxDepth + INPUT_NESTING, actual: documentDepth },
+    );
   // Every upstream call of this request sees its deadline and reports its warnings here.
   const scope: RequestScope = {
     requestId,
@@ -260,8 +271,28 @@ async function handle(
   res.end();
 }
 
-function requestError(message: string, requestId: string, code = 'BAD_REQUEST', cost?: CostReport): unknown {
-  return { errors: [{ message, extensions: { code, requestId } }], ...(cost && { extensions: { cost } }) };
+/** The GraphQL documents of a request: the body's `query` (of each operation, when batched), or GET's. */
+function queryTexts(body: unknown, url: URL): string[] {
+  const fromGet = url.searchParams.get('query');
+  const operations = Array.isArray(body) ? body : [body];
+  const fromBody = operations.flatMap((operation) => {
+    const query = (operation as { query?: unknown } | null)?.query;
+    return typeof query === 'string' ? [query] : [];
+  });
+  return fromGet === null ? fromBody : [fromGet, ...fromBody];
+}
+
+function requestError(
+  message: string,
+  requestId: string,
+  code = 'BAD_REQUEST',
+  cost?: CostReport,
+  details?: Record<string, number>,
+): unknown {
+  return {
+    errors: [{ message, extensions: { code, ...details, requestId } }],
+    ...(cost && { extensions: { cost } }),
+  };
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, contentType = APPLICATION_JSON): void {
