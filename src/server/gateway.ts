@@ -35,6 +35,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { requestIdOf, withRequestId } from '../observability/request-id';
 import { inRequestSpan, tracingPlugin } from '../observability/tracing';
 import { createIde } from './ide';
+import { introspectionOff } from './introspection-off';
 import { serveMapAsset } from './map-assets';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
@@ -81,7 +82,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ...(options.trustedDocuments && {
       persistedQueries: { cache: options.trustedDocuments.store(), ttl: null },
     }),
-    introspection: options.introspection,
+    // Our own rule refuses introspection when it is off (it covers `_service` and names INTROSPECTION).
+    introspection: true,
+    ...(!options.introspection && { validationRules: [introspectionOff] }),
     // Our own masking whatever NODE_ENV says (Apollo would expose stack traces outside production).
     includeStacktraceInErrorResponses: options.exposeErrorDetails,
     formatError: (formatted, error) =>

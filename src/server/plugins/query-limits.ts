@@ -119,12 +119,12 @@ export function checkQueryLimits(
   limits: QueryLimits,
 ): GraphQLError | undefined {
   const roots = rootFields(operation.selectionSet, fragments);
-  // Introspection never reaches an upstream, and IDEs' introspection queries nest deep (ofType chains).
+  // IDEs' introspection queries nest deep (ofType chains): introspection is exempt from depth
+  // alone; aliases multiply its answer like any other field's.
   const introspectionOnly = roots.every((field) => field.name.value.startsWith('__'));
-  const below = introspectionOnly ? { depth: -1, aliases: 0 } : measure(operation.selectionSet, fragments);
+  const { depth: below, aliases } = measure(operation.selectionSet, fragments);
   // The operation's own selection set is level 1.
-  const depth = below.depth + 1;
-  const { aliases } = below;
+  const depth = introspectionOnly ? 0 : below + 1;
   if (depth > limits.maxDepth) {
     return refusal(
       'QUERY_TOO_DEEP',
