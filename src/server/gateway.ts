@@ -27,6 +27,7 @@ import {
 } from './plugins/demand-control';
 import type { Budgets } from './access/budget';
 import type { Callers } from './access/callers';
+import type { Caller } from '../kernel/caller';
 import { TrustedDocuments } from './trusted-documents';
 import { responsePolicyPlugin } from './plugins/response-policy';
 import { readiness, sendMetrics } from './endpoints';
@@ -163,8 +164,8 @@ async function handle(
       requestError(`Nothing at ${url.pathname}; GraphQL is served at /graphql.`, requestId, 'NOT_FOUND'),
     );
 
-  // The answer depends on Accept (and the IDE shares this URL), so shared caches must key on it.
-  res.setHeader('vary', 'accept');
+  // Shared caches must key on what the answer depends on: Accept (the IDE shares this URL) and the caller.
+  res.setHeader('vary', 'accept, authorization, x-api-key');
   // Refused before Apollo sees the request, so nothing executes; answered in the type the client accepts.
   const mediaType = responseMediaType(req.headers.accept);
   const identified = callers.identify(req.headers, req.socket.remoteAddress);
@@ -264,7 +265,8 @@ async function handle(
       }),
     ),
   );
-  for (const [name, value] of response.headers) res.setHeader(name, value);
+  for (const [name, value] of response.headers)
+    res.setHeader(name, name === 'cache-control' ? cacheControlFor(identified, value) : value);
   res.statusCode = response.status ?? 200;
   if (response.body.kind === 'complete') {
     res.end(response.body.string);
@@ -272,6 +274,14 @@ async function handle(
   }
   for await (const chunk of response.body.asyncIterator) res.write(chunk);
   res.end();
+}
+
+/**
+ * A keyed client's answer is never for a shared cache: `public` becomes `private`, so a CDN
+ * or proxy cannot hand one client's answer to another. Anonymous public answers stay public.
+ */
+function cacheControlFor(caller: Caller, value: string): string {
+  return caller.name === 'anonymous' ? value : value.replace(/\bpublic\b/, 'private');
 }
 
 /** The GraphQL documents of a request: the body's `query` (of each operation, when batched), or GET's. */
