@@ -194,7 +194,10 @@ async function handle(
       'Responses are sent as application/graphql-response+json or application/json; the Accept header allows neither.',
     );
   if (req.method === 'POST' && !isJsonRequest(req.headers['content-type']))
-    return refuse(415, 'A POST body must be JSON, sent with content-type: application/json.');
+    return refuse(
+      415,
+      'A POST body must be JSON in UTF-8, sent with content-type: application/json (charset, if given, utf-8).',
+    );
   const headers = new HeaderMap();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);

@@ -86,7 +86,13 @@ export function responseMediaType(accept: string | undefined): string | undefine
   return matches[0]?.mediaType;
 }
 
-/** Whether a request's `content-type` is `application/json`, the one POST encoding served (spec 5.2). */
+/**
+ * Whether a request's `content-type` is `application/json`, the one POST encoding served
+ * (spec 5.2), in UTF-8: JSON is UTF-8 (RFC 8259), so a `charset` parameter may only say so.
+ */
 export function isJsonRequest(contentType: string | undefined): boolean {
-  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+  const [type, ...parameters] = (contentType ?? '').split(';').map((part) => part.trim().toLowerCase());
+  if (type !== 'application/json') return false;
+  const charset = parameters.find((parameter) => parameter.startsWith('charset='));
+  return charset === undefined || ['charset=utf-8', 'charset="utf-8"', 'charset=utf8'].includes(charset);
 }
