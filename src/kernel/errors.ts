@@ -18,6 +18,9 @@ export const ERROR_CODES = [
   'TOO_MANY_ALIASES',
   'TOO_MANY_ROOT_FIELDS',
   'TOO_MANY_TOKENS',
+  'TOO_MANY_FIELDS',
+  'TOO_MANY_FRAGMENTS',
+  'TOO_MANY_DIRECTIVES',
   'LIST_TOO_LONG',
   'INTERNAL_SERVER_ERROR',
   // What an upstream said about the input.

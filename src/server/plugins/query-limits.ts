@@ -14,6 +14,16 @@ export interface QueryLimits {
   maxAliases: number;
   maxRootFields: number;
   maxTokens: number;
+  /**
+   * Fields the operation selects once every fragment spread is written out in place: what a
+   * client could have sent without fragments. Bounds documents whose fragments spread each
+   * other several times (30 such fragments, about 1 KB, stand for 2^30 fields).
+   */
+  maxFields: number;
+  /** Fragment definitions in one document. */
+  maxFragments: number;
+  /** Directives the operation applies, fragments written out in place. */
+  maxDirectives: number;
   /** Entries of `loccodes(codes:)` and `nodes(ids:)`. */
   maxListItems: number;
   /** Bytes of a request body; more is refused with HTTP 413 before it is parsed. */
@@ -40,13 +50,16 @@ function listArguments(limits: QueryLimits): Record<string, { argument: string; 
 interface Measure {
   depth: number;
   aliases: number;
+  fields: number;
+  directives: number;
 }
 
 /**
  * The deepest nesting of selection sets below `selectionSet` (0 for leaves only) and the
- * number of aliases, through fragments. Each fragment is measured once and its figures
- * reused wherever it is spread: a document whose fragments spread each other twice would
- * otherwise take time doubling with every fragment (30 of them: about 2^30 walks).
+ * number of aliases, fields and directives, fragments written out in place. Each fragment
+ * is measured once and its figures reused wherever it is spread: a document whose fragments
+ * spread each other twice would otherwise take time doubling with every fragment (30 of
+ * them: about 2^30 walks).
  * Validation has already refused fragment cycles.
  */
 function measure(
@@ -56,12 +69,18 @@ function measure(
 ): Measure {
   let depth = 0;
   let aliases = 0;
+  let fields = 0;
+  let directives = 0;
   const add = (inner: Measure, levels: number): void => {
     depth = Math.max(depth, inner.depth + levels);
     aliases += inner.aliases;
+    fields += inner.fields;
+    directives += inner.directives;
   };
   for (const selection of selectionSet.selections) {
+    directives += selection.directives?.length ?? 0;
     if (selection.kind === Kind.FIELD) {
+      fields += 1;
       if (selection.alias) aliases += 1;
       if (selection.selectionSet) add(measure(selection.selectionSet, fragments, measured), 1);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
@@ -72,13 +91,14 @@ function measure(
       if (!fragment) continue;
       let figures = measured.get(name);
       if (!figures) {
-        figures = measure(fragment.selectionSet, fragments, measured);
+        const inner = measure(fragment.selectionSet, fragments, measured);
+        figures = { ...inner, directives: inner.directives + (fragment.directives?.length ?? 0) };
         measured.set(name, figures);
       }
       add(figures, 0);
     }
   }
-  return { depth, aliases };
+  return { depth, aliases, fields, directives };
 }
 
 /** Root fields of the operation, fragments expanded, each fragment once (a second spread adds no field). */
@@ -118,11 +138,44 @@ export function checkQueryLimits(
   variables: Record<string, unknown>,
   limits: QueryLimits,
 ): GraphQLError | undefined {
+  const fragmentCount = Object.keys(fragments).length;
+  if (fragmentCount > limits.maxFragments) {
+    return refusal(
+      'TOO_MANY_FRAGMENTS',
+      `The document defines ${fragmentCount} fragments; at most ${limits.maxFragments} are allowed (QUERY_MAX_FRAGMENTS). Merge small fragments or split the request.`,
+      limits.maxFragments,
+      fragmentCount,
+    );
+  }
   const roots = rootFields(operation.selectionSet, fragments);
   // IDEs' introspection queries nest deep (ofType chains): introspection is exempt from depth
   // alone; aliases multiply its answer like any other field's.
   const introspectionOnly = roots.every((field) => field.name.value.startsWith('__'));
-  const { depth: below, aliases } = measure(operation.selectionSet, fragments);
+  const {
+    depth: below,
+    aliases,
+    fields,
+    directives: inSelections,
+  } = measure(operation.selectionSet, fragments);
+  const directives = inSelections + (operation.directives?.length ?? 0);
+  // Fields and directives first: a document that spreads its fragments many times over has
+  // absurd figures for every other measure too, and these name the cause.
+  if (fields > limits.maxFields) {
+    return refusal(
+      'TOO_MANY_FIELDS',
+      `The query selects ${fields} fields once its fragments are written out in place; at most ${limits.maxFields} are allowed (QUERY_MAX_FIELDS). Spread each fragment fewer times or ask for fewer fields.`,
+      limits.maxFields,
+      fields,
+    );
+  }
+  if (directives > limits.maxDirectives) {
+    return refusal(
+      'TOO_MANY_DIRECTIVES',
+      `The query applies ${directives} directives once its fragments are written out in place; at most ${limits.maxDirectives} are allowed (QUERY_MAX_DIRECTIVES).`,
+      limits.maxDirectives,
+      directives,
+    );
+  }
   // The operation's own selection set is level 1.
   const depth = introspectionOnly ? 0 : below + 1;
   if (depth > limits.maxDepth) {
