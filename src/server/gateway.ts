@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
@@ -27,6 +27,8 @@ import {
 } from './plugins/demand-control';
 import type { Budgets } from './access/budget';
 import type { Callers } from './access/callers';
+import type { KeyFailures } from './access/key-failures';
+import { createEdgeServer, type HttpTimeouts } from './http-edge';
 import type { Caller } from '../kernel/caller';
 import { TrustedDocuments } from './trusted-documents';
 import { responsePolicyPlugin } from './plugins/response-policy';
@@ -58,6 +60,10 @@ export interface GatewayOptions {
   /** Who may call (gateway keys) and how much (budgets in cost points a minute). */
   callers: Callers;
   budgets: Budgets;
+  /** Wrong keys per address, throttled. */
+  keyFailures: KeyFailures;
+  /** How long clients may take to send a request. */
+  http: HttpTimeouts;
   /** "Did you mean ...?" in validation errors; off in production mode (see app.ts). */
   schemaSuggestions: boolean;
   /** When set, only the documents of this manifest run. */
@@ -72,7 +78,7 @@ export interface Gateway {
 
 /** The GraphQL endpoint and its neighbours on one port. */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const httpServer = createServer();
+  const httpServer = createEdgeServer(options.http);
   const apollo = new ApolloServer<GatewayContext>({
     schema: buildSchema(),
     // graphql-js stops parsing past this many tokens (a huge query costs nothing to refuse).
@@ -143,7 +149,16 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
 async function handle(
   apollo: ApolloServer<GatewayContext>,
-  { upstreams, requestDeadlineMs, metrics, queryLimits, callers, budgets, trustedDocuments }: GatewayOptions,
+  {
+    upstreams,
+    requestDeadlineMs,
+    metrics,
+    queryLimits,
+    callers,
+    budgets,
+    keyFailures,
+    trustedDocuments,
+  }: GatewayOptions,
   requestId: string,
   req: IncomingMessage,
   res: ServerResponse,
@@ -168,26 +183,47 @@ async function handle(
   res.setHeader('vary', 'accept, authorization, x-api-key');
   // Refused before Apollo sees the request, so nothing executes; answered in the type the client accepts.
   const mediaType = responseMediaType(req.headers.accept);
-  const identified = callers.identify(req.headers, req.socket.remoteAddress);
-  const caller = 'message' in identified ? undefined : identified;
+  const address = req.socket.remoteAddress ?? '';
+  const presentsKey = req.headers.authorization !== undefined || req.headers['x-api-key'] !== undefined;
+  const lockedFor = presentsKey ? keyFailures.lockedForSeconds(address) : 0;
+  const identified = lockedFor > 0 ? undefined : callers.identify(req.headers, address);
+  const caller = identified && !('message' in identified) ? identified : undefined;
   // A refusal costs nothing, and says so like every other answer (with the budget, once the caller is known).
   const refuse = (status: number, message: string, code?: string, details?: Record<string, number>) => {
+    // A body we did not read in full is not worth reading: the connection closes after the answer.
+    if (!req.complete) res.setHeader('connection', 'close');
     const cost = idleCostReport(queryLimits, budgets, caller);
     if (cost.budget) rateLimitHeaders(cost.budget).forEach(([name, value]) => res.setHeader(name, value));
     sendJson(res, status, requestError(message, requestId, code, cost, details), mediaType);
   };
+  if (!identified) {
+    res.setHeader('retry-after', String(lockedFor));
+    return refuse(
+      429,
+      `Too many wrong keys came from your address (FAILED_KEYS_PER_MINUTE: ${keyFailures.perMinute}); retry in ${lockedFor} s with the right key.`,
+      'RATE_LIMITED',
+      { retryAfterSeconds: lockedFor },
+    );
+  }
   if ('message' in identified) {
+    if (presentsKey) keyFailures.failed(address);
     res.setHeader('www-authenticate', 'Bearer realm="loccode-graph"');
     return refuse(401, identified.message, 'UNAUTHENTICATED');
   }
   const { maxBodyBytes } = queryLimits;
-  const raw = await readBody(req, maxBodyBytes);
-  if (raw === undefined)
-    return refuse(
+  const tooLarge = () =>
+    refuse(
       413,
       `The request body exceeds ${maxBodyBytes} bytes (QUERY_MAX_BODY_BYTES). Send a shorter query, or pass large inputs as fewer, smaller requests.`,
       'REQUEST_TOO_LARGE',
     );
+  // Declared too large: refused before a byte of it is read.
+  if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) return tooLarge();
+  const received = await readBody(req, maxBodyBytes);
+  // The client went away, or Node answered 408 for us: nobody is left to answer.
+  if (received === 'aborted') return;
+  if (received === 'too-large') return tooLarge();
+  const raw = received;
   if (!mediaType)
     return refuse(
       406,

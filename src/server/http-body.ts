@@ -1,16 +1,30 @@
 import type { IncomingMessage, Server } from 'node:http';
 
-/** The whole request body as text, or undefined when it is larger than `maxBytes` (the rest is drained). */
-export function readBody(req: IncomingMessage, maxBytes: number): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
+/**
+ * The whole request body as text; `too-large` as soon as it passes `maxBytes` (reading stops
+ * there, so a slow sender is answered at once); `aborted` when the request ends before its
+ * body (the client left, or the request timed out).
+ */
+export function readBody(req: IncomingMessage, maxBytes: number): Promise<string | 'too-large' | 'aborted'> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size <= maxBytes) chunks.push(chunk);
+      if (size <= maxBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData);
+      req.pause();
+      resolve('too-large');
+    };
+    req.on('data', onData);
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => resolve('aborted'));
+    req.on('close', () => {
+      if (!req.complete) resolve('aborted');
     });
-    req.on('end', () => resolve(size > maxBytes ? undefined : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
   });
 }
 

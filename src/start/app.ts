@@ -3,6 +3,7 @@ import { Metrics } from '../observability/metrics';
 import { startGateway } from '../server/gateway';
 import { Budgets } from '../server/access/budget';
 import { Callers } from '../server/access/callers';
+import { KeyFailures } from '../server/access/key-failures';
 import type { ServiceName } from '../kernel/services';
 import { anyLive, liveServices, createUpstreams, type UpstreamTargets } from './upstreams';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
@@ -45,6 +46,8 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     metrics,
     callers: new Callers(config.access.clients, openToAnonymous),
     budgets: new Budgets(config.access.pointsPerMinute),
+    keyFailures: new KeyFailures(config.access.failedKeysPerMinute),
+    http: config.http,
     schemaSuggestions: !productionMode(live),
     ...(config.access.trustedDocuments && { trustedDocuments: config.access.trustedDocuments }),
   });

@@ -7,6 +7,7 @@ import type { GatewayClient } from '../server/access/callers';
 import type { UpstreamTarget } from '../upstream/client';
 import type { MapsTarget } from '../../datasources/maps/map-host';
 import { TrustedDocuments } from '../server/trusted-documents';
+import type { HttpTimeouts } from '../server/http-edge';
 
 export interface Config {
   host: string;
@@ -26,6 +27,8 @@ export interface Config {
   queryLimits: QueryLimits;
   /** Who may call, and how much (issue #6). */
   access: AccessConfig;
+  /** How long clients may take to send a request (issue #11). */
+  http: HttpTimeouts;
   /** Whether the schema may be introspected (IDEs and codegen need it; on by default). */
   introspection: boolean;
   /** Development switch: error messages and stack traces of unexpected errors reach the client. */
@@ -43,6 +46,8 @@ export interface AccessConfig {
   allowAnonymous?: boolean;
   /** Leaky bucket per client (anonymous callers share one per address), in cost points a minute. */
   pointsPerMinute: number;
+  /** Wrong keys one address may send a minute before its keyed requests are refused with 429. */
+  failedKeysPerMinute: number;
   /** The persisted-documents manifest `TRUSTED_DOCUMENTS` names, read and checked; when set, only its documents run. */
   trustedDocuments?: TrustedDocuments;
 }
@@ -117,6 +122,12 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
     access: {
       clients: gatewayClients(env, problems),
       pointsPerMinute: integer(env, 'CLIENT_POINTS_PER_MINUTE', 1000, 1, 100_000_000, problems),
+      failedKeysPerMinute: integer(env, 'FAILED_KEYS_PER_MINUTE', 10, 1, 1_000_000, problems),
+    },
+    http: {
+      headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000, problems),
+      requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000, problems),
+      keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000, problems),
     },
     introspection: onOff(env, 'INTROSPECTION', problems),
   };
@@ -132,6 +143,10 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
       );
     }
   }
+  if (config.http.headersTimeoutMs > config.http.requestTimeoutMs)
+    problems.push(
+      `HTTP_HEADERS_TIMEOUT_MS (${config.http.headersTimeoutMs}) is above HTTP_REQUEST_TIMEOUT_MS (${config.http.requestTimeoutMs}); the headers are part of the request. Lower the first or raise the second.`,
+    );
   if (config.queryLimits.maxCost > config.access.pointsPerMinute)
     problems.push(
       `QUERY_MAX_COST (${config.queryLimits.maxCost}) is above CLIENT_POINTS_PER_MINUTE (${config.access.pointsPerMinute}); such a query could never run. Lower the first or raise the second.`,

@@ -1,0 +1,141 @@
+import { keyHash } from '../../src/server/access/callers';
+import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
+import { RawConnection } from '../support/raw-socket';
+
+/**
+ * Hardening II (issue #11), attack 4 and the smaller ones of 9: the body limit was checked
+ * after reading the whole body, a slow client was never answered, Node's 300 s request
+ * timeout was the only one, and wrong keys from one address were never slowed down.
+ * Node's timeouts run on its own timers, so these tests use short ones (hundreds of ms)
+ * and real time, with wide margins: they assert what arrives, never how fast.
+ */
+const QUERY = JSON.stringify({ query: '{ loccode(code: "KN3A 7QP") { code } }' });
+
+function post(path: string, headers: Record<string, string | number>, body = ''): string {
+  const lines = Object.entries({ host: 'gateway', ...headers }).map(([name, value]) => `${name}: ${value}`);
+  return `POST ${path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+describe('the body limit', () => {
+  const stack = useTestStack(SINGLE_REQUEST_DISCIPLINE);
+
+  it('a Content-Length over QUERY_MAX_BODY_BYTES with no body: 413 at once, and the connection closes', async () => {
+    const connection = await RawConnection.open(stack.app.url);
+    connection.write(post('/graphql', { 'content-type': 'application/json', 'content-length': 10_000_000 }));
+    const answer = await connection.answer();
+    expect(answer.status).toBe(413);
+    expect(answer.json.errors[0].extensions.code).toBe('REQUEST_TOO_LARGE');
+    expect(answer.json.errors[0].message).toMatch(/QUERY_MAX_BODY_BYTES/);
+    expect(answer.headers.connection).toBe('close');
+    await connection.whenClosed();
+  });
+
+  it('a chunked body is cut off where it passes the limit, not read to its end', async () => {
+    const connection = await RawConnection.open(stack.app.url);
+    connection.write(
+      post('/graphql', { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }),
+    );
+    const chunk = 'x'.repeat(64 * 1024);
+    // 256 KB is the limit: the fifth chunk passes it; the sender would go on for 10 MB.
+    for (let sent = 0; sent < 160 && !connection.isClosed(); sent += 1) {
+      connection.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const answer = await connection.answer();
+    expect(answer.status).toBe(413);
+    expect(answer.json.errors[0].extensions.code).toBe('REQUEST_TOO_LARGE');
+    expect(connection.sent).toBeLessThan(10 * 1024 * 1024);
+    connection.close();
+  });
+});
+
+describe('request timeouts (HTTP_HEADERS_TIMEOUT_MS=200, HTTP_REQUEST_TIMEOUT_MS=400)', () => {
+  const stack = useTestStack({
+    ...SINGLE_REQUEST_DISCIPLINE,
+    HTTP_HEADERS_TIMEOUT_MS: '200',
+    HTTP_REQUEST_TIMEOUT_MS: '400',
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: '300',
+  });
+
+  it('a 1 KB body sent a few bytes at a time is answered 408 REQUEST_TIMEOUT, before it is all sent', async () => {
+    const body = JSON.stringify({ query: `{ loccode(code: "KN3A 7QP") { code } } ${' '.repeat(960)}` });
+    expect(body.length).toBeGreaterThan(1000);
+    const connection = await RawConnection.open(stack.app.url);
+    connection.write(post('/graphql', { 'content-type': 'application/json', 'content-length': body.length }));
+    // 4 bytes every 20 ms: the whole body would take about 5 s.
+    await connection.trickle(body, 4, 20);
+    const answer = await connection.answer();
+    expect(answer.status).toBe(408);
+    expect(answer.json.errors[0].extensions.code).toBe('REQUEST_TIMEOUT');
+    expect(answer.json.errors[0].message).toMatch(/HTTP_REQUEST_TIMEOUT_MS/);
+    expect(connection.sent).toBeLessThan(body.length);
+    await connection.whenClosed();
+  });
+
+  it('headers sent a byte at a time are answered 408 too', async () => {
+    const connection = await RawConnection.open(stack.app.url);
+    await connection.trickle(
+      post('/graphql', { 'content-type': 'application/json', 'x-padding': 'p'.repeat(400) }),
+      1,
+      10,
+    );
+    const answer = await connection.answer();
+    expect(answer.status).toBe(408);
+    expect(answer.json.errors[0].extensions.code).toBe('REQUEST_TIMEOUT');
+  });
+
+  it('a request received in time is answered, however long its upstream takes past the request timeout', async () => {
+    stack.sandbox.controls.setLatency('agriculture', { fixedMs: 700, jitterMs: 0 });
+    const { status, data, errors } = await stack.query('{ loccode(code: "KN3A 7QP") { climate { state } } }');
+    expect(errors).toBeUndefined();
+    expect(status).toBe(200);
+    expect(data.loccode.climate.state).toBe('Kano');
+  });
+
+  it('an idle kept-alive connection is closed after HTTP_KEEP_ALIVE_TIMEOUT_MS, and the answer says so', async () => {
+    const connection = await RawConnection.open(stack.app.url);
+    connection.write(
+      post(
+        '/graphql',
+        { 'content-type': 'application/json', 'content-length': Buffer.byteLength(QUERY) },
+        QUERY,
+      ),
+    );
+    const answer = await connection.answer();
+    expect(answer.status).toBe(200);
+    expect(answer.headers.connection).toBe('keep-alive');
+    expect(answer.headers['keep-alive']).toBe('timeout=0');
+    await connection.whenClosed();
+  });
+});
+
+describe('wrong keys from one address (FAILED_KEYS_PER_MINUTE=3)', () => {
+  const KEY = 'edge-test-key-0123456789';
+  const stack = useTestStack({
+    ...SINGLE_REQUEST_DISCIPLINE,
+    ALLOW_ANONYMOUS: 'false',
+    GATEWAY_API_KEYS: `farm:${keyHash(KEY)}`,
+    FAILED_KEYS_PER_MINUTE: '3',
+  });
+
+  it('three wrong keys are 401; the fourth attempt, even with the right key, is 429 with Retry-After', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const wrong = await stack.http.post(stack.app.url, QUERY, { authorization: `Bearer wrong-${attempt}` });
+      expect(wrong.status).toBe(401);
+      expect(wrong.json.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    }
+    for (const key of ['wrong-again', KEY]) {
+      const locked = await stack.http.post(stack.app.url, QUERY, { 'x-api-key': key });
+      expect(locked.status).toBe(429);
+      expect(locked.json.errors[0].extensions.code).toBe('RATE_LIMITED');
+      expect(locked.json.errors[0].message).toMatch(/FAILED_KEYS_PER_MINUTE/);
+      // One wrong key drains in 20 s at 3 a minute.
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(20);
+      expect(locked.json.errors[0].extensions.retryAfterSeconds).toBe(Number(locked.headers['retry-after']));
+    }
+    // Without a key nothing is guessed: the answer stays 401.
+    const keyless = await stack.http.post(stack.app.url, QUERY);
+    expect(keyless.status).toBe(401);
+  });
+});
