@@ -24,12 +24,20 @@ describe('configuration (API.md section 1)', () => {
   });
 
   it('takes a live upstream from its base URL and key, without a trailing slash', () => {
-    const config = loadConfig({ ADDRESS_BASE_URL: 'https://address.example.com/api/', ADDRESS_API_KEY: 'k' });
+    const config = loadConfig({
+      ADDRESS_BASE_URL: 'https://address.example.com/api/',
+      ADDRESS_API_KEY: 'k',
+      SANDBOX: 'all',
+    });
     expect(config.upstreams.address).toEqual({ baseUrl: 'https://address.example.com/api', apiKey: 'k' });
   });
 
   it('gives maps its display host, defaulting to the REST base', () => {
-    const config = loadConfig({ MAP_API_BASE_URL: 'https://maps.example.com', MAP_API_KEY: 'mk_live_x' });
+    const config = loadConfig({
+      MAP_API_BASE_URL: 'https://maps.example.com',
+      MAP_API_KEY: 'mk_live_x',
+      SANDBOX: 'all',
+    });
     expect(config.upstreams.maps?.hostUrl).toBe('https://maps.example.com');
   });
 
@@ -65,6 +73,50 @@ describe('configuration (API.md section 1)', () => {
       'UPSTREAM_CACHE must be on or off, got "maybe".',
       'CACHE_TTL_SCALE must be a number from 0.00001 to 1000, got "0".',
       'EXPOSE_ERROR_DETAILS must be true or false, got "yes".',
+    ]);
+  });
+});
+
+describe('no silent sandbox in production (issue #11)', () => {
+  const live = { AGRI_BASE_URL: 'https://agri.example.com', AGRI_API_KEY: 'k' };
+
+  it('simulates every unconfigured service in development', () => {
+    expect(loadConfig({}).sandboxed).toEqual(['agriculture', 'maps', 'healthcare', 'address']);
+  });
+
+  it('refuses to start when one upstream is live and the others have no URL, naming each variable', () => {
+    expect(problems(live)).toEqual([
+      'MAP_API_BASE_URL is not set, and other upstreams are live: maps would be simulated by the embedded sandbox. Set MAP_API_BASE_URL (with its key), or add maps to SANDBOX to simulate it on purpose.',
+      'HEALTH_BASE_URL is not set, and other upstreams are live: healthcare would be simulated by the embedded sandbox. Set HEALTH_BASE_URL (with its key), or add healthcare to SANDBOX to simulate it on purpose.',
+      'ADDRESS_BASE_URL is not set, and other upstreams are live: address would be simulated by the embedded sandbox. Set ADDRESS_BASE_URL (with its key), or add address to SANDBOX to simulate it on purpose.',
+    ]);
+  });
+
+  it('refuses to start with NODE_ENV=production and nothing configured', () => {
+    expect(problems({ NODE_ENV: 'production' })).toHaveLength(4);
+    expect(problems({ NODE_ENV: 'production' })[0]).toMatch(
+      /^AGRI_BASE_URL is not set, and NODE_ENV is production/,
+    );
+  });
+
+  it('simulates what SANDBOX names, and only that', () => {
+    expect(loadConfig({ ...live, SANDBOX: 'maps, healthcare,address' }).sandboxed).toEqual([
+      'maps',
+      'healthcare',
+      'address',
+    ]);
+    expect(problems({ ...live, SANDBOX: 'maps,address' })).toEqual([
+      expect.stringMatching(/^HEALTH_BASE_URL is not set/),
+    ]);
+    expect(loadConfig({ NODE_ENV: 'production', SANDBOX: 'all' }).sandboxed).toHaveLength(4);
+  });
+
+  it('refuses a SANDBOX entry that is not a service, or a service that also has its URL', () => {
+    expect(problems({ SANDBOX: 'agri' })).toEqual([
+      'SANDBOX names "agri", which is not a service; use agriculture, maps, healthcare, address or all, comma-separated.',
+    ]);
+    expect(problems({ ...live, SANDBOX: 'agriculture,maps,healthcare,address' })).toEqual([
+      'SANDBOX names agriculture, but AGRI_BASE_URL is set too; remove one of them.',
     ]);
   });
 });

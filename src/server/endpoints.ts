@@ -5,16 +5,22 @@ import type { Metrics } from '../observability/metrics';
 
 type Readiness = 'ready' | 'circuit-open';
 
-/** `GET /readyz`: 200 while every upstream may be called, 503 when any circuit is open; per upstream either way. */
-export function readiness(upstreams: Upstreams): { status: number; body: Record<ServiceName, Readiness> } {
-  const body = Object.fromEntries(
+/**
+ * `GET /readyz`: 200 while every upstream may be called, 503 when any circuit is open; per
+ * upstream either way, and which of them the embedded sandbox simulates.
+ */
+export function readiness(
+  upstreams: Upstreams,
+  sandboxed: readonly ServiceName[],
+): { status: number; body: Record<ServiceName, Readiness> & { sandboxed: ServiceName[] } } {
+  const states = Object.fromEntries(
     SERVICE_NAMES.map((service) => [
       service,
       upstreams.disciplines[service].resilience.ready ? 'ready' : 'circuit-open',
     ]),
   ) as Record<ServiceName, Readiness>;
-  const ready = Object.values(body).every((state) => state === 'ready');
-  return { status: ready ? 200 : 503, body };
+  const ready = Object.values(states).every((state) => state === 'ready');
+  return { status: ready ? 200 : 503, body: { ...states, sandboxed: [...sandboxed] } };
 }
 
 /** `GET /metrics`: the Prometheus text exposition of this gateway's registry. */

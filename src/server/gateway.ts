@@ -30,6 +30,7 @@ import type { Callers } from './access/callers';
 import type { KeyFailures } from './access/key-failures';
 import { createEdgeServer, type HttpTimeouts } from './http-edge';
 import type { Caller } from '../kernel/caller';
+import type { ServiceName } from '../kernel/services';
 import { TrustedDocuments } from './trusted-documents';
 import { responsePolicyPlugin } from './plugins/response-policy';
 import { readiness, sendMetrics } from './endpoints';
@@ -66,6 +67,8 @@ export interface GatewayOptions {
   http: HttpTimeouts;
   /** "Did you mean ...?" in validation errors; off in production mode (see app.ts). */
   schemaSuggestions: boolean;
+  /** The services the embedded sandbox simulates (listed by `/readyz`). */
+  sandboxed: readonly ServiceName[];
   /** When set, only the documents of this manifest run. */
   trustedDocuments?: TrustedDocuments;
 }
@@ -158,6 +161,7 @@ async function handle(
     budgets,
     keyFailures,
     trustedDocuments,
+    sandboxed,
   }: GatewayOptions,
   requestId: string,
   req: IncomingMessage,
@@ -166,7 +170,7 @@ async function handle(
   const url = new URL(req.url ?? '/', 'http://gateway.invalid');
   if (url.pathname === '/healthz') return sendJson(res, 200, { status: 'ok' });
   if (url.pathname === '/readyz') {
-    const { status, body } = readiness(upstreams);
+    const { status, body } = readiness(upstreams, sandboxed);
     return sendJson(res, status, body);
   }
   if (url.pathname === '/metrics') return sendMetrics(res, metrics);

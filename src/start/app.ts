@@ -48,6 +48,7 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     budgets: new Budgets(config.access.pointsPerMinute),
     keyFailures: new KeyFailures(config.access.failedKeysPerMinute),
     http: config.http,
+    sandboxed: config.sandboxed,
     schemaSuggestions: !productionMode(live),
     ...(config.access.trustedDocuments && { trustedDocuments: config.access.trustedDocuments }),
   });

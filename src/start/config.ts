@@ -1,7 +1,7 @@
 import type { QueryLimits } from '../server/plugins/query-limits';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import type { ServiceName } from '../kernel/services';
+import { SERVICE_NAMES, type ServiceName } from '../kernel/services';
 import type { TracingConfig } from '../observability/tracing';
 import type { GatewayClient } from '../server/access/callers';
 import type { UpstreamTarget } from '../upstream/client';
@@ -19,6 +19,11 @@ export interface Config {
     healthcare?: UpstreamTarget;
     address?: UpstreamTarget;
   };
+  /**
+   * The services served by the embedded sandbox: every unconfigured one in development;
+   * in production (NODE_ENV=production, or any upstream live) only those `SANDBOX` names.
+   */
+  sandboxed: ServiceName[];
   /** Milliseconds an upstream call may take, headers and body each. */
   upstreamTimeoutMs: number;
   /** Upstream discipline (API.md section 5). */
@@ -90,6 +95,7 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
     host: env.HOST?.trim() || '127.0.0.1',
     port: integer(env, 'PORT', 4000, 0, 65535, problems),
     upstreams: {},
+    sandboxed: [],
     upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 5000, 100, 120_000, problems),
     discipline: {
       requestDeadlineMs: integer(env, 'REQUEST_DEADLINE_MS', 10_000, 100, 300_000, problems),
@@ -168,11 +174,58 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
     const hostUrl = mapHost ? url('MAP_HOST_URL', mapHost, problems) : maps.baseUrl;
     if (hostUrl) config.upstreams.maps = { ...maps, hostUrl };
   }
+  config.sandboxed = sandboxedServices(env, config, problems);
   const otlp = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
   const endpoint = otlp ? url('OTEL_EXPORTER_OTLP_ENDPOINT', otlp, problems) : undefined;
   if (endpoint) config.tracing = { endpoint, serviceName: env.OTEL_SERVICE_NAME?.trim() || 'loccode-graph' };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** Each service's base-URL variable, as an error message names it. */
+const URL_VARIABLES: Record<ServiceName, string> = {
+  agriculture: 'AGRI_BASE_URL',
+  maps: 'MAP_API_BASE_URL',
+  healthcare: 'HEALTH_BASE_URL',
+  address: 'ADDRESS_BASE_URL',
+};
+
+/**
+ * Issue #11: a forgotten URL in production must not be served by the sandbox in silence.
+ * In production (NODE_ENV=production, or any upstream configured) a service without its
+ * URL is a start-up error unless `SANDBOX` (comma-separated service names, or `all`)
+ * asks for the sandbox on purpose; in development every unconfigured service is simulated.
+ */
+function sandboxedServices(env: Env, config: Config, problems: string[]): ServiceName[] {
+  const unconfigured = SERVICE_NAMES.filter((service) => !config.upstreams[service]);
+  const raw = env.SANDBOX?.trim();
+  const asked = new Set<ServiceName>();
+  if (raw) {
+    for (const name of raw.split(',').map((part) => part.trim().toLowerCase())) {
+      if (name === 'all') SERVICE_NAMES.forEach((service) => asked.add(service));
+      else if ((SERVICE_NAMES as readonly string[]).includes(name)) asked.add(name as ServiceName);
+      else
+        problems.push(
+          `SANDBOX names "${name}", which is not a service; use ${SERVICE_NAMES.join(', ')} or all, comma-separated.`,
+        );
+    }
+    for (const service of asked) {
+      if (config.upstreams[service] && raw.toLowerCase() !== 'all')
+        problems.push(
+          `SANDBOX names ${service}, but ${URL_VARIABLES[service]} is set too; remove one of them.`,
+        );
+    }
+  }
+  const production = env.NODE_ENV?.trim() === 'production' || unconfigured.length < SERVICE_NAMES.length;
+  if (!production) return unconfigured;
+  const why = env.NODE_ENV?.trim() === 'production' ? 'NODE_ENV is production' : 'other upstreams are live';
+  for (const service of unconfigured) {
+    if (!asked.has(service))
+      problems.push(
+        `${URL_VARIABLES[service]} is not set, and ${why}: ${service} would be simulated by the embedded sandbox. Set ${URL_VARIABLES[service]} (with its key), or add ${service} to SANDBOX to simulate it on purpose.`,
+      );
+  }
+  return unconfigured.filter((service) => asked.has(service));
 }
 
 /**

@@ -18,6 +18,8 @@ describe('agriculture answers the gateway never provokes', () => {
       ...SINGLE_REQUEST_DISCIPLINE,
       AGRI_BASE_URL: scripted.url,
       AGRI_API_KEY: SANDBOX_KEYS.agriculture,
+      // The other three on the embedded sandbox, on purpose.
+      SANDBOX: 'all',
       // One upstream is live, so callers need keys unless this says otherwise.
       ALLOW_ANONYMOUS: 'true',
     });

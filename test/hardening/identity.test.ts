@@ -126,6 +126,7 @@ describe('anonymous callers', () => {
     const live = {
       AGRI_BASE_URL: sandboxOnly.sandbox.urls.agriculture,
       AGRI_API_KEY: SANDBOX_KEYS.agriculture,
+      SANDBOX: 'all',
     };
     try {
       expect(sandboxOnly.app.anonymousAllowed).toBe(true);

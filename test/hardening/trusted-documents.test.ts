@@ -109,6 +109,7 @@ describe('safe defaults whatever NODE_ENV says (issue #6)', () => {
         ...SINGLE_REQUEST_DISCIPLINE,
         AGRI_BASE_URL: sandbox.sandbox.urls.agriculture,
         AGRI_API_KEY: SANDBOX_KEYS.agriculture,
+        SANDBOX: 'all',
         ALLOW_ANONYMOUS: 'true',
       });
       try {

@@ -23,6 +23,7 @@ describe('GET /readyz and /healthz', () => {
       maps: 'ready',
       healthcare: 'ready',
       address: 'ready',
+      sandboxed: ['agriculture', 'maps', 'healthcare', 'address'],
     });
 
     stack.sandbox.controls.injectFault({ service: 'agriculture', kind: 'status', status: 500 });
@@ -36,6 +37,7 @@ describe('GET /readyz and /healthz', () => {
       maps: 'ready',
       healthcare: 'ready',
       address: 'ready',
+      sandboxed: ['agriculture', 'maps', 'healthcare', 'address'],
     });
     const health = await stack.http.get(`${base}/healthz`);
     expect(health.status).toBe(200);
