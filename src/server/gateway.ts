@@ -44,6 +44,8 @@ import { serveMapAsset } from './map-assets';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
 const MAX_JSON_NESTING = 64;
+/** Time past the request deadline for the last answers to be written before connections are cut. */
+const DRAIN_MARGIN_MS = 500;
 /** Levels of input values (`{}` and `[]` in arguments) a document may nest beyond its fields' depth. */
 const INPUT_NESTING = 16;
 
@@ -86,6 +88,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     schema: buildSchema(),
     // graphql-js stops parsing past this many tokens (a huge query costs nothing to refuse).
     parseOptions: { maxTokens: options.queryLimits.maxTokens },
+    // main.ts owns SIGTERM/SIGINT: Apollo's handlers would re-raise the signal, and the process exit 143.
+    stopOnTerminationSignals: false,
     allowBatchedHttpRequests: options.queryLimits.httpBatching,
     hideSchemaDetailsFromClientErrors: !options.schemaSuggestions,
     // Trusted mode: the manifest is the only persisted-query store, and clients cannot add to it.
@@ -114,7 +118,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       // and a response's policy is the shortest among its fields.
       ApolloServerPluginCacheControl({ defaultMaxAge: 86_400 }),
       ...(options.responseCacheEnabled ? [responseCachePlugin()] : []),
-      ApolloServerPluginDrainHttpServer({ httpServer }),
+      // On stop, in-flight requests finish up to their own deadline (they are answered by then), not a fixed 10 s.
+      ApolloServerPluginDrainHttpServer({
+        httpServer,
+        stopGracePeriodMillis: options.requestDeadlineMs + DRAIN_MARGIN_MS,
+      }),
       // Apollo's own landing page loads from a CDN; the IDE (src/ide) is served from this process.
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginInlineTraceDisabled(),

@@ -107,7 +107,7 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
       cacheTtlScale: numeric(env, 'CACHE_TTL_SCALE', 1, { min: 0.00001, max: 1000, whole: false }, problems),
       maxAttempts: integer(env, 'UPSTREAM_MAX_ATTEMPTS', 2, 1, 5, problems),
       circuitFailureThreshold: integer(env, 'CIRCUIT_FAILURE_THRESHOLD', 5, 1, 1_000_000, problems),
-      circuitOpenMs: integer(env, 'CIRCUIT_OPEN_SECONDS', 10, 1, 3600, problems) * 1000,
+      circuitOpenMs: integer(env, 'CIRCUIT_OPEN_MS', 1000, 50, 3_600_000, problems),
       healthRequestsPerMinute: integer(env, 'HEALTH_RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000, problems),
       addressRequestsPerMinute: integer(env, 'ADDRESS_RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000, problems),
     },

@@ -105,8 +105,10 @@ export class Resilience {
     return state !== CircuitState.Open || Date.now() >= this.openedAt + this.options.halfOpenAfterMs;
   }
 
+  /** Retry-after of a refusal while the circuit is open: the real time until the next probe may go. */
   private openCircuitError(): UpstreamError {
-    const seconds = Math.ceil(this.options.halfOpenAfterMs / 1000);
+    const remainingMs = this.openedAt + this.options.halfOpenAfterMs - Date.now();
+    const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
     return new UpstreamError(
       this.service,
       'UPSTREAM_UNAVAILABLE',

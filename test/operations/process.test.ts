@@ -78,7 +78,8 @@ describe('the service as a process', () => {
     });
 
     it('refuses new connections, finishes 50 in-flight slow queries with data, and exits 0', async () => {
-      const service = start(liveEnv(sandbox));
+      // NODE_ENV=production: Apollo's own signal handlers (on outside tests) re-raised SIGTERM, exit 143.
+      const service = start({ ...liveEnv(sandbox), NODE_ENV: 'production' });
       await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), 30_000);
       const url = /serving GraphQL at (\S+)\n/.exec(service.output())![1]!;
       // Live upstreams with ALLOW_ANONYMOUS: the banner warns that keyless callers spend them.
@@ -108,6 +109,40 @@ describe('the service as a process', () => {
       expect(answers.map((a) => a.json.data.loccode.climate.__typename)).toEqual(codes.map(() => 'Climate'));
       expect(await service.exited).toBe(0);
       expect(service.output()).not.toContain('OpenTelemetry');
+    }, 30_000);
+  });
+
+  describe('on SIGTERM with requests slower than their deadline (REQUEST_DEADLINE_MS=1500)', () => {
+    let sandbox: Sandbox;
+    const http = new TestHttp();
+    beforeAll(async () => {
+      sandbox = await startSandbox();
+    });
+    afterAll(async () => {
+      await http.close();
+      await sandbox.close();
+    });
+
+    it('answers every in-flight request by its deadline and exits 0, without waiting for the upstream', async () => {
+      const service = start({ ...liveEnv(sandbox), NODE_ENV: 'production', REQUEST_DEADLINE_MS: '1500' });
+      await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), 30_000);
+      const url = /serving GraphQL at (\S+)\n/.exec(service.output())![1]!;
+      // The upstream would take 8 s; the drain used to wait a fixed 10 s.
+      sandbox.controls.setLatency('agriculture', { fixedMs: 8000, jitterMs: 0 });
+      const codes = sandbox.dataset.streets.slice(0, 10).map((s) => s.code);
+      const inFlight = codes.map((code) =>
+        http.post(url, { query: `{ loccode(code: "${code}") { code climate { __typename } } }` }),
+      );
+      await sleep(300);
+      process.kill(service.child.pid!, 'SIGTERM');
+      const exitedInTime = await Promise.race([service.exited, sleep(6000).then(() => 'still running')]);
+      expect(exitedInTime).toBe(0);
+      const answers = await Promise.all(inFlight);
+      expect(answers.map((a) => a.status)).toEqual(codes.map(() => 200));
+      expect(answers.map((a) => a.json.data.loccode.code)).toEqual(codes);
+      expect(answers.map((a) => a.json.errors[0].extensions.code)).toEqual(
+        codes.map(() => 'UPSTREAM_TIMEOUT'),
+      );
     }, 30_000);
   });
 

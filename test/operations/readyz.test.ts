@@ -9,7 +9,7 @@ describe('GET /readyz and /healthz', () => {
     stack = await startTestStack({
       ...SINGLE_REQUEST_DISCIPLINE,
       CIRCUIT_FAILURE_THRESHOLD: '2',
-      CIRCUIT_OPEN_SECONDS: '1',
+      CIRCUIT_OPEN_MS: '1000',
     });
     base = stack.app.url.replace(/\/graphql$/, '');
   });
