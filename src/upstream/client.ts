@@ -146,7 +146,7 @@ export abstract class UpstreamClient<Operation extends string> {
   protected call(operation: Operation, args: CallArguments = {}): Promise<unknown> {
     return this.disciplined(operation, args, async (call, dimension) => {
       const { status, bytes, headers } = await this.exchange(call, dimension);
-      return this.interpret(call, status, bytes.toString('utf8'), headers['retry-after']);
+      return this.interpret(call, status, bytes.toString('utf8'), this.retryAfter(headers, dimension));
     });
   }
 
@@ -157,7 +157,8 @@ export abstract class UpstreamClient<Operation extends string> {
   protected callRaw(operation: Operation, args: CallArguments = {}): Promise<RawAnswer> {
     return this.disciplined(operation, args, async (call, dimension) => {
       const { status, bytes, headers } = await this.exchange(call, dimension);
-      if (status < 200 || status >= 300) this.interpret(call, status, '', headers['retry-after']);
+      if (status < 200 || status >= 300)
+        this.interpret(call, status, '', this.retryAfter(headers, dimension));
       return {
         status,
         contentType: String(headers['content-type'] ?? 'application/octet-stream'),
@@ -255,11 +256,18 @@ export abstract class UpstreamClient<Operation extends string> {
     }
   }
 
+  /** The upstream's Retry-After, or else how long the pacer now holds the dimension (after a bare 429). */
+  private retryAfter(headers: Exchange['headers'], dimension: string): number | undefined {
+    return (
+      retryAfterSeconds(headers['retry-after']) ?? this.settings.discipline.pacer.pausedForSeconds(dimension)
+    );
+  }
+
   private interpret(
     call: UpstreamCall,
     status: number,
     text: string,
-    retryAfter: string | string[] | undefined,
+    retryAfter: number | undefined,
   ): unknown {
     let body: unknown;
     try {
@@ -276,7 +284,7 @@ export abstract class UpstreamClient<Operation extends string> {
     }
     if (status >= 200 && status < 300) return body;
     if (status === 429) {
-      const seconds = retryAfterSeconds(retryAfter);
+      const seconds = retryAfter;
       throw new UpstreamError(
         this.service,
         'UPSTREAM_RATE_LIMITED',
@@ -296,7 +304,7 @@ export abstract class UpstreamClient<Operation extends string> {
     const { code, message } = this.upstream.translateFailure(status, body, call);
     // 502 and 503 say "not now"; a 500 is as likely to fail again.
     const transient = status === 502 || status === 503;
-    throw new UpstreamError(this.service, code, message, retryAfterSeconds(retryAfter), transient);
+    throw new UpstreamError(this.service, code, message, retryAfter, transient);
   }
 
   private transportFailure(call: UpstreamCall, error: unknown, timeoutMs: number): UpstreamError {

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../kernel/clock';
 import { UpstreamError } from '../kernel/errors';
 import type { ServiceName } from '../kernel/services';
+import { logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { RateLimiter, type LimitRule } from './rate-limiter';
 
@@ -13,14 +14,23 @@ export interface PacerOptions {
 }
 
 /**
- * The gateway's own budget per upstream and rate-limit dimension, kept a little
- * under the documented limit (network jitter must not tip a request over it),
- * and adjusted by what the upstream says in X-RateLimit-* and Retry-After.
+ * The gateway's own budget per upstream and rate-limit dimension, kept a little under the
+ * documented limit (network jitter must not tip a request over it), and corrected by what
+ * the upstream says and does (issue #11):
+ * - Retry-After, or X-RateLimit-Remaining 0 until X-RateLimit-Reset, pauses the dimension;
+ * - a bare 429 (agriculture, healthcare and address document no headers) means the window is
+ *   spent: the dimension pauses until a call of the window leaves it, and the limit becomes
+ *   the number of calls the service accepted in it, if that is lower (a learned limit);
+ * - an X-RateLimit-Limit under the documented burst shrinks the bucket and its rate alike;
+ * - a refused call gives its slot back (it is counted once), and after a pause a bucket
+ *   resumes at its drain rate instead of a burst, so waiters do not wake as a herd.
  */
 export class Pacer {
   private readonly limiter: RateLimiter;
   private readonly clock: Clock;
   private readonly blockedUntil = new Map<string, number>();
+  /** Rules learned from the upstream, where lower than the documented ones. */
+  private readonly learned = new Map<string, LimitRule>();
 
   constructor(
     private readonly service: ServiceName,
@@ -52,17 +62,75 @@ export class Pacer {
     }
   }
 
+  /** Seconds the dimension is paused for, when it is. */
+  pausedForSeconds(dimension: string): number | undefined {
+    const ms = (this.blockedUntil.get(dimension) ?? 0) - this.clock.now();
+    return ms > 0 ? Math.ceil(ms / 1000) : undefined;
+  }
+
+  /** The rule a dimension is paced by now: the documented one, or a lower one learned. */
+  ruleOf(dimension: string): LimitRule | undefined {
+    return this.learned.get(dimension) ?? this.options.rules[dimension];
+  }
+
   /** Reads the upstream's own account of the budget after each answer. */
   observe(dimension: string, headers: Record<string, string | string[] | undefined>, status: number): void {
     if (!this.options.heedUpstreamHeaders) return;
+    const limit = Number(header(headers['x-ratelimit-limit']));
     const remaining = Number(header(headers['x-ratelimit-remaining']));
     const reset = Number(header(headers['x-ratelimit-reset']));
     const retryAfter = Number(header(headers['retry-after']));
     const now = this.clock.now();
-    if (status === 429 && Number.isFinite(retryAfter)) this.block(dimension, now + retryAfter * 1000);
+    if (Number.isFinite(limit) && limit > 0) this.learnBurst(dimension, limit);
+    if (status === 429) {
+      const rule = this.ruleOf(dimension);
+      // The refused call spent a slot of ours; it must not make the next caller wait as well.
+      if (rule) this.limiter.giveBack(dimension, rule);
+      const until = Number.isFinite(retryAfter) ? now + retryAfter * 1000 : this.windowSpent(dimension, now);
+      this.block(dimension, until);
+      const after = this.ruleOf(dimension);
+      if (after) this.limiter.fullAt(dimension, after, until);
+    }
     // X-RateLimit-Reset is Unix seconds in the sandbox; a small number is read as seconds from now.
     else if (remaining === 0 && Number.isFinite(reset))
       this.block(dimension, reset > 1_000_000_000 ? reset * 1000 : now + reset * 1000);
+  }
+
+  /**
+   * A 429 without Retry-After: the service's window is spent. A window rule learns the
+   * number of our calls it holds (those the service accepted) as its limit, when lower, and
+   * the pause lasts until the oldest of them leaves it; a bucket pauses one drain interval.
+   */
+  private windowSpent(dimension: string, now: number): number {
+    const rule = this.ruleOf(dimension);
+    if (!rule) return now + 1000;
+    if (rule.kind === 'bucket') return now + Math.ceil(1000 / rule.drainPerSecond);
+    const accepted = Math.max(1, this.limiter.used(dimension, rule));
+    if (accepted < rule.limit) this.learn(dimension, { ...rule, limit: accepted });
+    const learned = this.ruleOf(dimension)!;
+    return now + Math.max(1000, this.limiter.waitMs(dimension, learned));
+  }
+
+  /** The service's burst (X-RateLimit-Limit) is below ours: bucket and rate shrink in proportion. */
+  private learnBurst(dimension: string, upstreamLimit: number): void {
+    const documented = this.options.rules[dimension];
+    const current = this.ruleOf(dimension);
+    if (documented?.kind !== 'bucket' || current?.kind !== 'bucket') return;
+    const capacity = Math.max(1, upstreamLimit - 1);
+    if (capacity >= current.capacity) return;
+    const share = upstreamLimit / (documented.capacity + 1);
+    this.learn(dimension, { kind: 'bucket', capacity, drainPerSecond: documented.drainPerSecond * share });
+  }
+
+  private learn(dimension: string, rule: LimitRule): void {
+    this.learned.set(dimension, rule);
+    logger.warn('upstream refuses below its documented limit; pacing at the lower one', {
+      service: this.service,
+      dimension,
+      ...(rule.kind === 'window'
+        ? { limit: rule.limit, windowMs: rule.windowMs }
+        : { burst: rule.capacity, perSecond: rule.drainPerSecond }),
+    });
   }
 
   private block(dimension: string, untilMs: number): void {
@@ -71,7 +139,7 @@ export class Pacer {
 
   /** Milliseconds until a call of `dimension` may go; 0 takes its slot now. */
   private take(dimension: string): number {
-    const rule = this.options.rules[dimension];
+    const rule = this.ruleOf(dimension);
     return rule ? this.limiter.take(dimension, rule).waitMs : 0;
   }
 }

@@ -59,6 +59,40 @@ export class RateLimiter {
     return this.take(key, rule, 0);
   }
 
+  /** Milliseconds until `cost` would fit under `rule`, nothing taken. */
+  waitMs(key: string, rule: LimitRule, cost = 1): number {
+    const now = this.clock.now();
+    const state = this.stateOf(key, rule, now);
+    if (state.kind === 'bucket' && rule.kind === 'bucket')
+      return takeFromBucket({ emptyAt: state.emptyAt }, rule, cost, now).waitMs;
+    if (state.kind === 'window' && rule.kind === 'window')
+      return takeFromWindow({ taken: [...state.taken] }, rule, cost, now).waitMs;
+    return 0;
+  }
+
+  /** Units taken and still counted: in the window, or (for a bucket) not yet drained. */
+  used(key: string, rule: LimitRule): number {
+    const { limit, remaining } = this.peek(key, rule);
+    return limit - remaining;
+  }
+
+  /** Returns `cost` units taken for a call that was refused after all: it is counted once, not twice. */
+  giveBack(key: string, rule: LimitRule, cost = 1): void {
+    const now = this.clock.now();
+    const state = this.stateOf(key, rule, now);
+    if (state.kind === 'window') state.taken.splice(Math.max(0, state.taken.length - cost), cost);
+    else if (rule.kind === 'bucket')
+      state.emptyAt = Math.max(now, state.emptyAt - (cost * 1000) / rule.drainPerSecond);
+  }
+
+  /** A bucket with room for one unit at `atMs`: from then on units go at its drain rate, without a burst. */
+  fullAt(key: string, rule: LimitRule, atMs: number): void {
+    if (rule.kind !== 'bucket') return;
+    const state = this.stateOf(key, rule, this.clock.now());
+    if (state.kind === 'bucket')
+      state.emptyAt = Math.max(state.emptyAt, atMs + ((rule.capacity - 1) * 1000) / rule.drainPerSecond);
+  }
+
   private stateOf(key: string, rule: LimitRule, now: number): State {
     let state = this.states.get(key);
     if (state?.kind !== rule.kind) {

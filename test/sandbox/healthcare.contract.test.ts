@@ -148,9 +148,9 @@ describe('healthcare service: loccodes, wrapping, auth and errors', () => {
       expect((await call('access', KANO_STREET)).status).toBe(200);
     });
 
-    it('sends rate-limit headers on every route and answers 429 RATE_LIMITED with Retry-After past the limit', async () => {
+    it('answers a bare 429 RATE_LIMITED past the limit: no rate-limit headers, no Retry-After (not shown in the spec)', async () => {
       for (const endpoint of HEALTHCARE_ENDPOINTS) {
-        expect((await call(endpoint, KANO_STREET)).headers['x-ratelimit-limit']).toBe('600');
+        expect((await call(endpoint, KANO_STREET)).headers['x-ratelimit-limit']).toBeUndefined();
       }
       health.sandbox.controls.setRateLimit('healthcare', 'requests', {
         kind: 'window',
@@ -158,10 +158,10 @@ describe('healthcare service: loccodes, wrapping, auth and errors', () => {
         windowMs: 60_000,
       });
       expect((await call('access', KANO_STREET)).status).toBe(200);
-      expect((await call('heatmap', KANO_STREET)).headers['x-ratelimit-remaining']).toBe('0');
+      expect((await call('heatmap', KANO_STREET)).status).toBe(200);
       const limited = await call('facilities', KANO_STREET);
       expectError(limited, 429, 'RATE_LIMITED');
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.headers['retry-after']).toBeUndefined();
     });
 
     it('logs each endpoint under its operation name', async () => {

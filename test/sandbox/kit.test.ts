@@ -6,6 +6,7 @@ import { TestHttp } from '../support/http';
 /** A one-route service in the agriculture error style, to exercise the kit alone. */
 const echoService: ServiceDefinition = {
   name: 'agriculture',
+  limitHeaders: true,
   limits: { requests: { kind: 'window', limit: 1000, windowMs: 60_000 } },
   routes: [
     {

@@ -80,3 +80,46 @@ describe('pacing under the documented limits, on a fake clock', () => {
     expect(await paused).toBe(2_000);
   });
 });
+
+describe('learning from refusals (issue #11), on a fake clock', () => {
+  it('a bare agriculture 429 after 8 calls: the limit becomes 8, the refused slot is given back, and the pause lasts until the oldest call leaves the window', async () => {
+    const { clock, pacer } = pacerFor('agriculture');
+    await acquireAll(clock, pacer, 'requests', 9);
+    await clock.advance(5_000);
+    pacer.observe('requests', {}, 429);
+    expect(pacer.ruleOf('requests')).toEqual({ kind: 'window', limit: 8, windowMs: 61_000 });
+    // The eight accepted calls were taken at 0: a slot frees when they leave the 61-s window.
+    expect(pacer.pausedForSeconds('requests')).toBe(56);
+    await expect(pacer.acquire('requests', clock.now() + 10_000)).rejects.toMatchObject({
+      code: 'UPSTREAM_RATE_LIMITED',
+      retryAfterSeconds: 56,
+    });
+    const next = acquireAll(clock, pacer, 'requests', 9);
+    await clock.advance(56_000 + 61_000);
+    const released = await next;
+    // Eight go when the window empties; the ninth waits for a whole window of the learned limit.
+    expect(released.filter((at) => at === 61_000)).toHaveLength(8);
+    expect(released[8]).toBe(122_000);
+  });
+
+  it('maps X-RateLimit-Limit 5 under the documented burst of 20: bucket and rate shrink alike', () => {
+    const { pacer } = pacerFor('maps');
+    pacer.observe('search', { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '4' }, 200);
+    const rule = pacer.ruleOf('search');
+    expect(rule).toMatchObject({ kind: 'bucket', capacity: 4 });
+    // 9 a second (10 % under 10) times 5/20.
+    expect(rule?.kind === 'bucket' && rule.drainPerSecond).toBeCloseTo(2.25);
+  });
+
+  it('after a 429 with Retry-After, calls resume one drain interval apart, not as a burst', async () => {
+    const { clock, pacer } = pacerFor('maps');
+    await acquireAll(clock, pacer, 'search', 5);
+    pacer.observe('search', { 'retry-after': '2' }, 429);
+    const times = acquireAll(clock, pacer, 'search', 4);
+    await clock.advance(3_000);
+    const released = await times;
+    expect(released[0]).toBe(2_000);
+    // 9 a second: about 111 ms apart.
+    expect(released.slice(1).map((at, index) => at - released[index]!)).toEqual([112, 111, 111]);
+  });
+});

@@ -118,11 +118,12 @@ async function handleRequest(
       dimension,
       controls.limitFor(definition.name, dimension, documented),
     );
-    limitHeaders = {
-      'X-RateLimit-Limit': String(decision.limit),
-      'X-RateLimit-Remaining': String(decision.remaining),
-      'X-RateLimit-Reset': String(decision.resetEpochSeconds),
-    };
+    if (definition.limitHeaders)
+      limitHeaders = {
+        'X-RateLimit-Limit': String(decision.limit),
+        'X-RateLimit-Remaining': String(decision.remaining),
+        'X-RateLimit-Reset': String(decision.resetEpochSeconds),
+      };
     if (!decision.allowed) {
       const reply = definition.error(
         429,
@@ -132,7 +133,7 @@ async function handleRequest(
       const headers = {
         ...reply.headers,
         ...limitHeaders,
-        'Retry-After': String(decision.retryAfterSeconds),
+        ...(definition.limitHeaders && { 'Retry-After': String(decision.retryAfterSeconds) }),
       };
       return finish({ ...reply, headers }, 'rate-limited');
     }

@@ -57,6 +57,11 @@ export interface ServiceDefinition {
   routes: Route[];
   /** Rate-limit dimensions by name. */
   limits: Record<string, LimitSpec>;
+  /**
+   * Whether answers carry X-RateLimit-* and a 429 Retry-After. Only the maps spec documents
+   * them (Limits, rule 5); the others say only that excess returns 429, so their 429 is bare.
+   */
+  limitHeaders: boolean;
   /** Returns the key's name, or the service's own 401 reply. */
   authenticate(req: Omit<SandboxRequest, 'keyName'>, route: Route | undefined): AuthResult | Reply;
   /** The service's own error body. */

@@ -22,6 +22,7 @@ export function createAddressService(context: ServiceContext): ServiceDefinition
       route('coordinates', 'byCoordinates', (req) => streetNearCoordinates(dataset, req.query)),
       route('street', 'byStreet', (req) => streetByName(dataset, req.query)),
     ],
+    limitHeaders: false,
     limits: ADDRESS_LIMITS,
     authenticate: bearerAuthentication({ address: SANDBOX_KEYS.address }, (keySent) =>
       addressError(401, 'Unauthorized', keySent ? 'Invalid API key.' : 'Missing bearer token.'),

@@ -32,6 +32,7 @@ export function createAgricultureService(context: ServiceContext): ServiceDefini
       route('GET', '/predict/yield/by-loccode', 'yield', getYield),
       route('POST', '/logistics/supply', 'supply', supplyProduce),
     ],
+    limitHeaders: false,
     limits: { [REQUEST_LIMIT]: { kind: 'window', limit: 60, windowMs: 60_000 } },
     authenticate,
     error: agricultureError,

@@ -79,6 +79,7 @@ export function createHealthcareService(context: ServiceContext): ServiceDefinit
   return {
     name: 'healthcare',
     routes,
+    limitHeaders: false,
     limits: HEALTHCARE_LIMITS,
     authenticate: bearerAuthentication({ healthcare: SANDBOX_KEYS.healthcare }, (keySent) =>
       healthcareError(

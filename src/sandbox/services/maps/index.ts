@@ -57,6 +57,7 @@ export function createMapsService(context: ServiceContext): ServiceDefinition {
       display('/sdk/wordmark.json', 'wordmark', undefined, wordmarkManifest),
       display('/sdk/wordmark/:file', 'wordmark', undefined, (req) => wordmarkArt(req.params.file ?? '')),
     ],
+    limitHeaders: true,
     limits: MAPS_LIMITS,
     authenticate: authenticateMapsKey,
     error: failure,
