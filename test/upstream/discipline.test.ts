@@ -93,34 +93,31 @@ describe('upstream discipline (issue #4)', () => {
     }));
 
   it('opens the circuit after N consecutive failures, calls nothing while open, and closes after a good probe a second later (CIRCUIT_OPEN_MS default)', () =>
-    withStack(
-      { CIRCUIT_FAILURE_THRESHOLD: '3', UPSTREAM_MAX_ATTEMPTS: '1' },
-      async (stack) => {
-        const codes = stack.sandbox.dataset.streets.slice(0, 6).map((s) => s.code);
-        const address = (code: string) =>
-          stack.query(`{ loccode(code: "${code}") { address { streetName } } }`);
-        const calls = () => stack.sandbox.controls.count({ service: 'address' });
-        stack.sandbox.controls.injectFault({ service: 'address', kind: 'status', status: 500 });
-        for (const code of codes.slice(0, 3)) await address(code);
-        expect(calls()).toBe(3);
+    withStack({ CIRCUIT_FAILURE_THRESHOLD: '3', UPSTREAM_MAX_ATTEMPTS: '1' }, async (stack) => {
+      const codes = stack.sandbox.dataset.streets.slice(0, 6).map((s) => s.code);
+      const address = (code: string) =>
+        stack.query(`{ loccode(code: "${code}") { address { streetName } } }`);
+      const calls = () => stack.sandbox.controls.count({ service: 'address' });
+      stack.sandbox.controls.injectFault({ service: 'address', kind: 'status', status: 500 });
+      for (const code of codes.slice(0, 3)) await address(code);
+      expect(calls()).toBe(3);
 
-        const refused = await address(codes[3]!);
-        expect(refused.errors![0]!.extensions).toMatchObject({
-          code: 'UPSTREAM_UNAVAILABLE',
-          service: 'address',
-        });
-        expect(refused.errors![0]!.message).toMatch(/not calling it for now/);
-        expect(calls()).toBe(3);
+      const refused = await address(codes[3]!);
+      expect(refused.errors![0]!.extensions).toMatchObject({
+        code: 'UPSTREAM_UNAVAILABLE',
+        service: 'address',
+      });
+      expect(refused.errors![0]!.message).toMatch(/not calling it for now/);
+      expect(calls()).toBe(3);
 
-        stack.sandbox.controls.clearFaults();
-        await sleep(1100);
-        const probe = await address(codes[4]!);
-        expect(probe.errors).toBeUndefined();
-        expect(calls()).toBe(4);
-        expect((await address(codes[5]!)).errors).toBeUndefined();
-        expect(calls()).toBe(5);
-      },
-    ));
+      stack.sandbox.controls.clearFaults();
+      await sleep(1100);
+      const probe = await address(codes[4]!);
+      expect(probe.errors).toBeUndefined();
+      expect(calls()).toBe(4);
+      expect((await address(codes[5]!)).errors).toBeUndefined();
+      expect(calls()).toBe(5);
+    }));
 
   it('answers 300 requests over 10 loccodes without one upstream 429 at 60 a minute: cached, then paced', () =>
     withStack({}, async (stack) => {
