@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap } from '@apollo/server';
@@ -69,6 +70,8 @@ export interface GatewayOptions {
   http: HttpTimeouts;
   /** "Did you mean ...?" in validation errors; off in production mode (see app.ts). */
   schemaSuggestions: boolean;
+  /** When set, `/metrics` needs it as a Bearer token. */
+  metricsToken?: string;
   /** The services the embedded sandbox simulates (listed by `/readyz`). */
   sandboxed: readonly ServiceName[];
   /** When set, only the documents of this manifest run. */
@@ -170,6 +173,7 @@ async function handle(
     keyFailures,
     trustedDocuments,
     sandboxed,
+    metricsToken,
   }: GatewayOptions,
   requestId: string,
   req: IncomingMessage,
@@ -181,10 +185,23 @@ async function handle(
     const { status, body } = readiness(upstreams, sandboxed);
     return sendJson(res, status, body);
   }
-  if (url.pathname === '/metrics') return sendMetrics(res, metrics);
-  if (url.pathname.startsWith(MAP_ASSET_PREFIX))
-    return serveMapAsset(upstreams.maps.mapHost, req, res, url, gatewayOrigin(req));
-  if (url.pathname !== '/graphql')
+  if (url.pathname === '/metrics') {
+    if (metricsToken !== undefined && !bearerMatches(req.headers.authorization, metricsToken)) {
+      res.setHeader('www-authenticate', 'Bearer realm="loccode-graph metrics"');
+      return sendJson(
+        res,
+        401,
+        requestError(
+          'The metrics need the token set in METRICS_TOKEN, as "Authorization: Bearer <token>".',
+          requestId,
+          'UNAUTHENTICATED',
+        ),
+      );
+    }
+    return sendMetrics(res, metrics);
+  }
+  const mapAsset = url.pathname.startsWith(MAP_ASSET_PREFIX);
+  if (!mapAsset && url.pathname !== '/graphql')
     return sendJson(
       res,
       404,
@@ -221,6 +238,38 @@ async function handle(
     if (presentsKey) keyFailures.failed(address);
     res.setHeader('www-authenticate', 'Bearer realm="loccode-graph"');
     return refuse(401, identified.message, 'UNAUTHENTICATED');
+  }
+  if (mapAsset) {
+    // The same caller and budget as /graphql: each call the asset costs upstream is a point.
+    const standing = budgets.peek(identified.budgetKey);
+    if (standing.remaining < 1) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(standing.resetSeconds / standing.limit));
+      res.setHeader('retry-after', String(retryAfterSeconds));
+      return refuse(
+        429,
+        `Your budget of ${standing.limit} points a minute is spent; each map resource fetched from the map host costs one. Retry in ${retryAfterSeconds} s.`,
+        'RATE_LIMITED',
+        { retryAfterSeconds },
+      );
+    }
+    const scope: RequestScope = {
+      requestId,
+      deadline: Date.now() + requestDeadlineMs,
+      warnings: [],
+      upstreamCalls: 0,
+      caller: identified,
+    };
+    await runInScope(scope, () =>
+      serveMapAsset(upstreams.maps.mapHost, req, res, url, gatewayOrigin(req), (cacheControl) => {
+        if (scope.upstreamCalls > 0) budgets.charge(identified.budgetKey, scope.upstreamCalls);
+        const budget = budgets.peek(identified.budgetKey);
+        return {
+          ...Object.fromEntries(rateLimitHeaders(budget)),
+          ...(cacheControl && { 'cache-control': cacheControlFor(identified, cacheControl) }),
+        };
+      }),
+    );
+    return;
   }
   const { maxBodyBytes } = queryLimits;
   const tooLarge = () =>
@@ -325,6 +374,13 @@ async function handle(
   }
   for await (const chunk of response.body.asyncIterator) res.write(chunk);
   res.end();
+}
+
+/** Whether `Authorization` carries `Bearer <token>`, compared in constant time. */
+function bearerMatches(authorization: string | undefined, token: string): boolean {
+  const presented = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1] ?? '';
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(presented), digest(token));
 }
 
 /**

@@ -12,9 +12,11 @@ const REFUSAL_STATUS: Partial<Record<ErrorCode, number>> = {
 };
 
 /**
- * `GET /maps/<path>`: the map host's `/sdk/<path>`, keyless (API.md section 1: keys never
- * reach clients; see MapHostClient). Every client's map loads spend the gateway key's
- * shared budget, which the 429 message says.
+ * `GET /maps/<path>`: the map host's `/sdk/<path>`, without the upstream key (API.md
+ * section 1: keys never reach clients; see MapHostClient). The caller was identified like
+ * any /graphql caller, and pays a point of its budget for each call that reached the host
+ * (cached assets cost none). All clients' map loads still share the gateway key's pace,
+ * which the 429 message says.
  */
 export async function serveMapAsset(
   host: MapHostClient,
@@ -22,12 +24,25 @@ export async function serveMapAsset(
   res: ServerResponse,
   url: URL,
   origin: string,
+  /** Charges what the fetch cost upstream; returns the caller's budget headers and the asset's cache policy for this caller. */
+  settle: (cacheControl?: string) => Record<string, string>,
 ): Promise<void> {
   if (req.method !== 'GET') return refuse(res, 405, 'Map resources are read with GET.', { allow: 'GET' });
   try {
     const asset = await host.asset(url.pathname.slice(MAP_ASSET_PREFIX.length), url.searchParams, origin);
-    send(res, 200, { ...asset.headers, 'content-type': asset.contentType }, asset.body);
+    // The host's X-RateLimit-* are the gateway key's; the caller is told its own budget instead.
+    send(
+      res,
+      200,
+      {
+        ...withoutRateLimit(asset.headers),
+        ...settle(asset.headers['cache-control']),
+        'content-type': asset.contentType,
+      },
+      asset.body,
+    );
   } catch (error) {
+    settle();
     if (!(error instanceof UpstreamError)) throw error;
     const message =
       error.code === 'UPSTREAM_RATE_LIMITED'
@@ -41,6 +56,12 @@ export async function serveMapAsset(
       retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
     );
   }
+}
+
+function withoutRateLimit(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !name.toLowerCase().startsWith('x-ratelimit')),
+  );
 }
 
 function refuse(

@@ -32,6 +32,8 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     config.upstreamTimeoutMs,
     config.discipline,
     metrics,
+    // Keyless callers get their own share of each upstream limit only when keyed clients exist to protect.
+    openToAnonymous && config.access.clients.length > 0 ? config.access.anonymousUpstreamShare : 1,
   );
   const gateway = await startGateway({
     host: config.host,
@@ -49,6 +51,7 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     keyFailures: new KeyFailures(config.access.failedKeysPerMinute),
     http: config.http,
     sandboxed: config.sandboxed,
+    ...(config.access.metricsToken && { metricsToken: config.access.metricsToken }),
     schemaSuggestions: !productionMode(live),
     ...(config.access.trustedDocuments && { trustedDocuments: config.access.trustedDocuments }),
   });

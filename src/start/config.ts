@@ -53,6 +53,10 @@ export interface AccessConfig {
   pointsPerMinute: number;
   /** Wrong keys one address may send a minute before its keyed requests are refused with 429. */
   failedKeysPerMinute: number;
+  /** The share (0 to 1) of each upstream rate limit that keyless callers may use, when keyed clients exist. */
+  anonymousUpstreamShare: number;
+  /** When set, `/metrics` needs it as a Bearer token. */
+  metricsToken?: string;
   /** The persisted-documents manifest `TRUSTED_DOCUMENTS` names, read and checked; when set, only its documents run. */
   trustedDocuments?: TrustedDocuments;
 }
@@ -129,6 +133,8 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
       clients: gatewayClients(env, problems),
       pointsPerMinute: integer(env, 'CLIENT_POINTS_PER_MINUTE', 1000, 1, 100_000_000, problems),
       failedKeysPerMinute: integer(env, 'FAILED_KEYS_PER_MINUTE', 10, 1, 1_000_000, problems),
+      anonymousUpstreamShare: integer(env, 'ANONYMOUS_UPSTREAM_SHARE_PERCENT', 50, 0, 100, problems) / 100,
+      ...(env.METRICS_TOKEN?.trim() && { metricsToken: env.METRICS_TOKEN.trim() }),
     },
     http: {
       headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000, problems),

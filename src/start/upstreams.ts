@@ -30,6 +30,8 @@ export function createUpstreams(
   timeoutMs: number,
   config: DisciplineConfig,
   metrics: Metrics,
+  /** The share of each upstream limit keyless callers may use (1: no separate share). */
+  anonymousShare = 1,
 ): Upstreams {
   const cache = config.cacheEnabled
     ? new MemoryCacheStore({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes })
@@ -45,7 +47,11 @@ export function createUpstreams(
       cache,
       new Pacer(
         service,
-        { rules: config.pacingEnabled ? rules[service] : {}, heedUpstreamHeaders: config.pacingEnabled },
+        {
+          rules: config.pacingEnabled ? rules[service] : {},
+          heedUpstreamHeaders: config.pacingEnabled,
+          anonymousShare,
+        },
         metrics,
       ),
       new Resilience(

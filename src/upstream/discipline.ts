@@ -109,7 +109,7 @@ export class UpstreamDiscipline {
     const fetchedAt = this.clock.now();
     try {
       const body = await this.resilience.execute(async () => {
-        await this.pacer.acquire(policy.dimension, deadline);
+        await this.pacer.acquire(policy.dimension, deadline, currentScope()?.caller.name === 'anonymous');
         return attempt(policy.dimension);
       }, policy.retryable);
       if (policy.freshMs > 0) {

@@ -10,6 +10,11 @@ export interface PacerOptions {
   rules: Record<string, LimitRule>;
   /** Whether Retry-After and X-RateLimit-* answers pause a dimension (off when pacing is off). */
   heedUpstreamHeaders: boolean;
+  /**
+   * The share (0 to 1) of each rule that keyless callers may use together, so they cannot
+   * spend what keyed clients need; 1 (the default) gives them no separate share.
+   */
+  anonymousShare?: number;
   clock?: Clock;
 }
 
@@ -41,12 +46,18 @@ export class Pacer {
     this.limiter = new RateLimiter(this.clock);
   }
 
-  /** Resolves when the call may go; fails fast when it could not go before `deadline`. */
-  async acquire(dimension: string, deadline: number): Promise<void> {
+  /**
+   * Resolves when the call may go; fails fast when it could not go before `deadline`. A
+   * keyless caller's call must also fit the anonymous share of the rule.
+   */
+  async acquire(dimension: string, deadline: number, anonymous = false): Promise<void> {
     for (;;) {
       const now = this.clock.now();
       const blocked = this.blockedUntil.get(dimension) ?? 0;
-      const waitMs = blocked > now ? blocked - now : this.take(dimension);
+      const share = anonymous ? this.anonymousRule(dimension) : undefined;
+      const shareWaitMs = share ? this.limiter.waitMs(`anonymous ${dimension}`, share) : 0;
+      const waitMs = blocked > now ? blocked - now : shareWaitMs > 0 ? shareWaitMs : this.take(dimension);
+      if (waitMs === 0 && share) this.limiter.take(`anonymous ${dimension}`, share);
       if (waitMs === 0) return;
       if (now + waitMs > deadline) {
         const seconds = Math.max(1, Math.ceil(waitMs / 1000));
@@ -66,6 +77,20 @@ export class Pacer {
   pausedForSeconds(dimension: string): number | undefined {
     const ms = (this.blockedUntil.get(dimension) ?? 0) - this.clock.now();
     return ms > 0 ? Math.ceil(ms / 1000) : undefined;
+  }
+
+  /** The part of the dimension's rule keyless callers share, when they have a separate one. */
+  private anonymousRule(dimension: string): LimitRule | undefined {
+    const share = this.options.anonymousShare ?? 1;
+    const rule = this.ruleOf(dimension);
+    if (share >= 1 || !rule) return undefined;
+    return rule.kind === 'window'
+      ? { ...rule, limit: Math.max(1, Math.floor(rule.limit * share)) }
+      : {
+          kind: 'bucket',
+          capacity: Math.max(1, Math.floor(rule.capacity * share)),
+          drainPerSecond: rule.drainPerSecond * Math.max(share, 0.01),
+        };
   }
 
   /** The rule a dimension is paced by now: the documented one, or a lower one learned. */
