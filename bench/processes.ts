@@ -15,8 +15,9 @@ export async function startProcess(
   entry: string,
   env: Record<string, string>,
   ready: RegExp,
+  nodeOptions: string[] = [],
 ): Promise<Started> {
-  const child = spawn(process.execPath, [join(ROOT, entry)], {
+  const child = spawn(process.execPath, [...nodeOptions, join(ROOT, entry)], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -44,5 +45,12 @@ export async function startProcess(
 export function peakRssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return Math.round((kib / 1024) * 10) / 10;
+}
+
+/** Resident set size of a process now, in MiB (Linux VmRSS). */
+export function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return Math.round((kib / 1024) * 10) / 10;
 }

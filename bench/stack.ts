@@ -1,5 +1,5 @@
 import { Agent, request } from 'undici';
-import { peakRssMiB, startProcess, type Started } from './processes';
+import { peakRssMiB, rssMiB, startProcess, type Started } from './processes';
 
 export interface Latency {
   fixedMs: number;
@@ -17,7 +17,11 @@ export class BenchStack {
     private readonly controlUrl: string,
   ) {}
 
-  static async start(latency: Latency, gatewayEnv: Record<string, string> = {}): Promise<BenchStack> {
+  static async start(
+    latency: Latency,
+    gatewayEnv: Record<string, string> = {},
+    gatewayNodeOptions: string[] = [],
+  ): Promise<BenchStack> {
     const sandbox = await startProcess(
       'dist/src/sandbox/cli.js',
       {
@@ -50,7 +54,12 @@ export class BenchStack {
     ]) {
       env[name] = value(name);
     }
-    const gateway = await startProcess('dist/src/start/main.js', env, /serving GraphQL at (\S+)/);
+    const gateway = await startProcess(
+      'dist/src/start/main.js',
+      env,
+      /serving GraphQL at (\S+)/,
+      gatewayNodeOptions,
+    );
     const graphqlUrl = /serving GraphQL at (\S+)/.exec(gateway.output())![1]!;
     const stack = new BenchStack(sandbox, gateway, graphqlUrl, `${value('AGRI_BASE_URL')}/__sandbox`);
     await stack.control('PUT', '/latency', { service: 'all', ...latency });
@@ -96,6 +105,16 @@ export class BenchStack {
 
   peakRssMiB(): number {
     return peakRssMiB(this.gateway.child.pid!);
+  }
+
+  /** The gateway's resident set size now, in MiB. */
+  rssMiB(): number {
+    return rssMiB(this.gateway.child.pid!);
+  }
+
+  /** What the gateway printed (the inspector's address, when started with --inspect). */
+  gatewayOutput(): string {
+    return this.gateway.output();
   }
 
   async stop(): Promise<void> {

@@ -102,4 +102,14 @@ describe("the README's commands", () => {
     expect(bench.output()).toMatch(/\| golden query, warm \| 1 \|/);
     expect(bench.output()).toMatch(/warm golden p50 \/ trivial p50 = [\d.]+ \(target < 3\)/);
   }, 120_000);
+
+  it('npm run bench:memory samples the gateway under distinct queries (smoke: 12 s)', async () => {
+    expect(README).toContain('npm run bench:memory');
+    const bench = npm(['run', 'bench:memory'], { BENCH_MEMORY_SECONDS: '12' });
+    expect(await bench.exited).toBe(0);
+    const summary = JSON.parse(/^\{"seconds".*$/m.exec(bench.output())![0]) as Record<string, number>;
+    expect(summary).toMatchObject({ seconds: 12, connections: 10, non200: 0 });
+    expect(summary.requests).toBeGreaterThan(100);
+    expect(summary.heapAfterGcLastMinuteMedianMiB).toBeGreaterThan(5);
+  }, 120_000);
 });

@@ -42,6 +42,7 @@ import { inRequestSpan, tracingPlugin } from '../observability/tracing';
 import { createIde } from './ide';
 import { introspectionOff } from './introspection-off';
 import { serveMapAsset } from './map-assets';
+import { documentCache, stringCache } from './bounded-cache';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
 const MAX_JSON_NESTING = 64;
@@ -49,6 +50,12 @@ const MAX_JSON_NESTING = 64;
 const DRAIN_MARGIN_MS = 500;
 /** Levels of input values (`{}` and `[]` in arguments) a document may nest beyond its fields' depth. */
 const INPUT_NESTING = 16;
+
+/** Entries and estimated bytes in memory of each cache Apollo keeps. */
+export interface GatewayCacheLimits {
+  documents: { maxEntries: number; maxBytes: number };
+  responses: { maxEntries: number; maxBytes: number };
+}
 
 export interface GatewayOptions {
   host: string;
@@ -68,6 +75,7 @@ export interface GatewayOptions {
   keyFailures: KeyFailures;
   /** How long clients may take to send a request. */
   http: HttpTimeouts;
+  caches: GatewayCacheLimits;
   /** "Did you mean ...?" in validation errors; off in production mode (see app.ts). */
   schemaSuggestions: boolean;
   /** When set, `/metrics` needs it as a Bearer token. */
@@ -91,6 +99,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     schema: buildSchema(),
     // graphql-js stops parsing past this many tokens (a huge query costs nothing to refuse).
     parseOptions: { maxTokens: options.queryLimits.maxTokens },
+    // Bounded by entries and by what they hold in memory (Apollo's defaults count JSON length).
+    documentStore: documentCache(options.caches.documents),
+    cache: stringCache(options.caches.responses),
     // main.ts owns SIGTERM/SIGINT: Apollo's handlers would re-raise the signal, and the process exit 143.
     stopOnTerminationSignals: false,
     allowBatchedHttpRequests: options.queryLimits.httpBatching,

@@ -50,6 +50,7 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     budgets: new Budgets(config.access.pointsPerMinute),
     keyFailures: new KeyFailures(config.access.failedKeysPerMinute),
     http: config.http,
+    caches: config.caches,
     sandboxed: config.sandboxed,
     ...(config.access.metricsToken && { metricsToken: config.access.metricsToken }),
     schemaSuggestions: !productionMode(live),

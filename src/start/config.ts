@@ -8,6 +8,7 @@ import type { UpstreamTarget } from '../upstream/client';
 import type { MapsTarget } from '../../datasources/maps/map-host';
 import { TrustedDocuments } from '../server/trusted-documents';
 import type { HttpTimeouts } from '../server/http-edge';
+import type { GatewayCacheLimits } from '../server/gateway';
 
 export interface Config {
   host: string;
@@ -34,6 +35,8 @@ export interface Config {
   access: AccessConfig;
   /** How long clients may take to send a request (issue #11). */
   http: HttpTimeouts;
+  /** Bounds of Apollo's parsed-document and response caches, in entries and estimated bytes. */
+  caches: GatewayCacheLimits;
   /** Whether the schema may be introspected (IDEs and codegen need it; on by default). */
   introspection: boolean;
   /** Development switch: error messages and stack traces of unexpected errors reach the client. */
@@ -135,6 +138,16 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
       failedKeysPerMinute: integer(env, 'FAILED_KEYS_PER_MINUTE', 10, 1, 1_000_000, problems),
       anonymousUpstreamShare: integer(env, 'ANONYMOUS_UPSTREAM_SHARE_PERCENT', 50, 0, 100, problems) / 100,
       ...(env.METRICS_TOKEN?.trim() && { metricsToken: env.METRICS_TOKEN.trim() }),
+    },
+    caches: {
+      documents: {
+        maxEntries: integer(env, 'DOCUMENT_CACHE_ENTRIES', 2000, 1, 1_000_000, problems),
+        maxBytes: integer(env, 'DOCUMENT_CACHE_MB', 16, 1, 65_536, problems) * 1024 * 1024,
+      },
+      responses: {
+        maxEntries: integer(env, 'RESPONSE_CACHE_ENTRIES', 10_000, 1, 10_000_000, problems),
+        maxBytes: integer(env, 'RESPONSE_CACHE_MB', 16, 1, 65_536, problems) * 1024 * 1024,
+      },
     },
     http: {
       headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000, problems),

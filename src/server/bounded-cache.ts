@@ -1,0 +1,70 @@
+import { LRUCache } from 'lru-cache';
+import type { DocumentNode } from 'graphql';
+
+/**
+ * Apollo Server's KeyValueCache (get, set with a TTL in seconds, delete), on lru-cache,
+ * bounded by entries and by an estimate of the bytes each value holds in memory. Apollo's
+ * own default bounds its caches by JSON length, which for parsed documents is a sixth of
+ * what they occupy (issue #11: RSS reached 1.3 GB under distinct queries).
+ */
+export class BoundedKeyValueCache<V extends object | string> {
+  private readonly lru: LRUCache<string, V>;
+
+  constructor(limits: { maxEntries: number; maxBytes: number }, bytesOf: (value: V, key: string) => number) {
+    this.lru = new LRUCache<string, V>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes,
+      // An entry larger than the whole bound is not kept at all.
+      maxEntrySize: limits.maxBytes,
+      sizeCalculation: (value, key) => Math.max(1, Math.ceil(bytesOf(value, key))),
+    });
+  }
+
+  async get(key: string): Promise<V | undefined> {
+    return this.lru.get(key);
+  }
+
+  async set(key: string, value: V, options?: { ttl?: number | null }): Promise<void> {
+    const ttlSeconds = options?.ttl;
+    this.lru.set(key, value, ttlSeconds ? { ttl: ttlSeconds * 1000 } : {});
+  }
+
+  async delete(key: string): Promise<boolean> {
+    return this.lru.delete(key);
+  }
+
+  /** Entries and estimated bytes held now. */
+  get usage(): { entries: number; bytes: number } {
+    return { entries: this.lru.size, bytes: this.lru.calculatedSize };
+  }
+}
+
+/**
+ * Heap bytes of a parsed document per character of its source, measured with graphql 16
+ * on typical queries (about 73; see bench:memory), rounded up.
+ */
+const DOCUMENT_BYTES_PER_SOURCE_CHAR = 80;
+/** Overhead of one cached entry (the LRU's node, the key's string) besides its value. */
+const ENTRY_OVERHEAD_BYTES = 200;
+
+/** Parsed and validated documents, keyed by the hash of their text. */
+export function documentCache(limits: {
+  maxEntries: number;
+  maxBytes: number;
+}): BoundedKeyValueCache<DocumentNode> {
+  return new BoundedKeyValueCache<DocumentNode>(
+    limits,
+    (document, key) =>
+      (document.loc?.source.body.length ?? 1000) * DOCUMENT_BYTES_PER_SOURCE_CHAR +
+      key.length +
+      ENTRY_OVERHEAD_BYTES,
+  );
+}
+
+/** Whole responses (and persisted queries): strings, about a byte a character (V8 one-byte strings; JSON is mostly ASCII). */
+export function stringCache(limits: { maxEntries: number; maxBytes: number }): BoundedKeyValueCache<string> {
+  return new BoundedKeyValueCache<string>(
+    limits,
+    (value, key) => 2 * value.length + key.length + ENTRY_OVERHEAD_BYTES,
+  );
+}
