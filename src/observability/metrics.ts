@@ -7,6 +7,12 @@ type MetricName = keyof typeof HELP;
 /** Distinct operation names kept as labels; past it a client's names become `other` (bounded cardinality). */
 const MAX_OPERATION_LABELS = 200;
 
+/** What a bounded cache holds: entries, and their estimated bytes in memory. */
+export interface CacheUsage {
+  entries: number;
+  bytes: number;
+}
+
 /** Durations in seconds, 5 ms to 10 s. */
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -31,9 +37,29 @@ export class Metrics {
   readonly upstreamCache = this.counter('loccode_upstream_cache_total', ['service', 'operation', 'result']);
   readonly limiterWaits = this.counter('loccode_upstream_limiter_waits_total', ['service', 'dimension']);
   readonly circuitState = this.gauge('loccode_upstream_circuit_state', ['service']);
+  /** Each bounded cache's usage, read when /metrics is scraped. */
+  private readonly caches = new Map<string, () => CacheUsage>();
+
+  /** Reports a cache's entries and estimated bytes under `cache="<name>"`. */
+  trackCache(name: string, usage: () => CacheUsage): void {
+    this.caches.set(name, usage);
+  }
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'loccode_' });
+    const caches = this.caches;
+    const usageGauge = (name: MetricName, read: (usage: CacheUsage) => number) =>
+      new Gauge({
+        name,
+        help: HELP[name],
+        labelNames: ['cache'],
+        registers: [this.registry],
+        collect() {
+          for (const [cache, usage] of caches) this.set({ cache }, read(usage()));
+        },
+      });
+    usageGauge('loccode_cache_entries', (usage) => usage.entries);
+    usageGauge('loccode_cache_bytes', (usage) => usage.bytes);
   }
 
   private counter<Label extends string>(name: MetricName, labelNames: readonly Label[]) {

@@ -95,13 +95,17 @@ export interface Gateway {
 /** The GraphQL endpoint and its neighbours on one port. */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const httpServer = createEdgeServer(options.http);
+  const documents = documentCache(options.caches.documents);
+  const responses = stringCache(options.caches.responses);
+  options.metrics.trackCache('documents', () => documents.usage);
+  options.metrics.trackCache('responses', () => responses.usage);
   const apollo = new ApolloServer<GatewayContext>({
     schema: buildSchema(),
     // graphql-js stops parsing past this many tokens (a huge query costs nothing to refuse).
     parseOptions: { maxTokens: options.queryLimits.maxTokens },
     // Bounded by entries and by what they hold in memory (Apollo's defaults count JSON length).
-    documentStore: documentCache(options.caches.documents),
-    cache: stringCache(options.caches.responses),
+    documentStore: documents,
+    cache: responses,
     // main.ts owns SIGTERM/SIGINT: Apollo's handlers would re-raise the signal, and the process exit 143.
     stopOnTerminationSignals: false,
     allowBatchedHttpRequests: options.queryLimits.httpBatching,

@@ -33,9 +33,11 @@ export function createUpstreams(
   /** The share of each upstream limit keyless callers may use (1: no separate share). */
   anonymousShare = 1,
 ): Upstreams {
-  const cache = config.cacheEnabled
+  const memory = config.cacheEnabled
     ? new MemoryCacheStore({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes })
-    : NO_CACHE;
+    : undefined;
+  if (memory) metrics.trackCache('upstream', () => memory.usage);
+  const cache: CacheStore = memory ?? NO_CACHE;
   const rules = documentedRules({
     healthcare: config.healthRequestsPerMinute,
     address: config.addressRequestsPerMinute,

@@ -59,6 +59,11 @@ export class MemoryCacheStore implements CacheStore {
     return entry;
   }
 
+  /** Entries and estimated bytes held now. */
+  get usage(): { entries: number; bytes: number } {
+    return { entries: this.lru.size, bytes: this.lru.calculatedSize };
+  }
+
   async set(key: string, entry: CacheEntry): Promise<void> {
     // Expiry is read on the clock at each get; the bounds evict what is never asked again.
     this.lru.set(key, entry);
