@@ -31,7 +31,6 @@ export class AddressClient extends UpstreamClient<AddressOperation> {
   }
 
   private async search(operation: AddressOperation, args: CallArguments): Promise<AddressModel> {
-    const body = await this.call(operation, args);
-    return toAddress(this.validate(addressRecord, body, operation));
+    return toAddress(await this.call(operation, args, addressRecord));
   }
 }

@@ -31,29 +31,31 @@ export class AgricultureClient extends UpstreamClient<AgricultureOperation> {
 
   /** Get Climate. */
   async climate(loccode: string): Promise<ClimateModel> {
-    const body = await this.call('climate', { query: { loccode } });
-    return toClimate(this.validate(climateResponse, body, 'climate'));
+    return toClimate(await this.call('climate', { query: { loccode } }, climateResponse));
   }
 
   /** Get Pests: with a crop the crop-mode profile, without one the location overview (spec rule 1). */
   async pests({ loccode, crop }: PestQuery): Promise<PestReportModel> {
-    const body = await this.call('pests', { query: { loccode, crop: crop && cropToken(crop) } });
+    const args = { query: { loccode, crop: crop && cropToken(crop) } };
     return crop
-      ? toPestProfile(this.validate(pestProfileResponse, body, 'pests'))
-      : toPestOverview(this.validate(pestOverviewResponse, body, 'pests'));
+      ? toPestProfile(await this.call('pests', args, pestProfileResponse))
+      : toPestOverview(await this.call('pests', args, pestOverviewResponse));
   }
 
   /** Get Crop Yield. */
   async cropYield({ loccode, crop }: YieldQuery): Promise<YieldPredictionModel> {
-    const body = await this.call('yield', { query: { loccode, crop: cropToken(crop) } });
-    return toYieldPrediction(this.validate(yieldResponse, body, 'yield'));
+    return toYieldPrediction(
+      await this.call('yield', { query: { loccode, crop: cropToken(crop) } }, yieldResponse),
+    );
   }
 
   /** Supply Farm Produce. */
   async supplyRoute(query: SupplyQuery): Promise<SupplyRouteModel> {
-    const body = await this.call('supply', {
-      body: { origin_loccode: query.origin, destination_loccode: query.destination },
-    });
-    return toSupplyRoute(this.validate(supplyResponse, body, 'supply'), query);
+    const body = await this.call(
+      'supply',
+      { body: { origin_loccode: query.origin, destination_loccode: query.destination } },
+      supplyResponse,
+    );
+    return toSupplyRoute(body, query);
   }
 }

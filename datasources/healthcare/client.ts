@@ -7,6 +7,7 @@ import type {
   HeatmapModel,
   SpecialistRecommendationModel,
 } from './models';
+import type { z } from 'zod';
 import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
 import { toHealthcareAccess, toHealthRisk, toHeatmap } from './area-mapping';
 import { HEALTHCARE, type HealthcareOperation } from './operations';
@@ -36,41 +37,48 @@ export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
   }
 
   async facilities({ loccode, level, radiusKm, limit }: FacilityQuery): Promise<FacilitySearchModel> {
-    const body = await this.get('facilities', {
-      loccode,
-      facility_level: UPSTREAM_LEVELS[level],
-      radius_km: radiusKm ?? undefined,
-      limit: limit ?? undefined,
-    });
-    return toFacilitySearch(this.validate(facilitiesBody, body, 'facilities').data);
+    const body = await this.get(
+      'facilities',
+      {
+        loccode,
+        facility_level: UPSTREAM_LEVELS[level],
+        radius_km: radiusKm ?? undefined,
+        limit: limit ?? undefined,
+      },
+      facilitiesBody,
+    );
+    return toFacilitySearch(body.data);
   }
 
   async access(loccode: string): Promise<HealthcareAccessModel> {
-    const body = await this.get('access', { loccode });
-    return toHealthcareAccess(this.validate(accessBody, body, 'access'));
+    return toHealthcareAccess(await this.get('access', { loccode }, accessBody));
   }
 
   async emergencyRoute(loccode: string): Promise<EmergencyInfoModel> {
-    const body = await this.get('emergencyRoute', { loccode });
-    return toEmergencyInfo(this.validate(emergencyBody, body, 'emergency route').data);
+    const body = await this.get('emergencyRoute', { loccode }, emergencyBody, 'emergency route');
+    return toEmergencyInfo(body.data);
   }
 
   async specialist({ loccode, condition }: SpecialistQuery): Promise<SpecialistRecommendationModel> {
-    const body = await this.get('specialist', { loccode, health_condition: condition });
-    return toSpecialistRecommendation(this.validate(specialistBody, body, 'specialist').data);
+    const body = await this.get('specialist', { loccode, health_condition: condition }, specialistBody);
+    return toSpecialistRecommendation(body.data);
   }
 
   async healthRisk(loccode: string): Promise<HealthRiskModel> {
-    const body = await this.get('healthRisk', { loccode });
-    return toHealthRisk(this.validate(healthRiskBody, body, 'health risk').data);
+    const body = await this.get('healthRisk', { loccode }, healthRiskBody, 'health risk');
+    return toHealthRisk(body.data);
   }
 
   async heatmap(loccode: string): Promise<HeatmapModel> {
-    const body = await this.get('heatmap', { loccode });
-    return toHeatmap(this.validate(heatmapBody, body, 'heatmap'));
+    return toHeatmap(await this.get('heatmap', { loccode }, heatmapBody));
   }
 
-  private get(operation: HealthcareOperation, query: Record<string, string | number | undefined>) {
-    return this.call(operation, { query });
+  private get<T>(
+    operation: HealthcareOperation,
+    query: Record<string, string | number | undefined>,
+    schema: z.ZodType<T>,
+    label?: string,
+  ): Promise<T> {
+    return this.call(operation, { query }, schema, label);
   }
 }

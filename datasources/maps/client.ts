@@ -101,7 +101,7 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
 
   /** The call, its envelope checked and opened. */
   private async fetch<T>(operation: MapsOperation, args: CallArguments, payload: z.ZodType<T>): Promise<T> {
-    return this.validate(envelope(payload), await this.call(operation, args), operation).data;
+    return (await this.call(operation, args, envelope(payload))).data;
   }
 }
 

@@ -52,7 +52,7 @@ export class MapHostClient extends UpstreamClient<MapHostOperation> {
 
   /** GET /sdk/wordmark.json: the art per colour mode, as paths the gateway serves. */
   async wordmarkImages(): Promise<WordmarkImageModel[]> {
-    const manifest = this.validate(wordmarkManifest, await this.call('wordmark'), 'wordmark');
+    const manifest = await this.call('wordmark', {}, wordmarkManifest);
     return this.images(manifest);
   }
 

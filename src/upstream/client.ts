@@ -140,14 +140,22 @@ export abstract class UpstreamClient<Operation extends string> {
   }
 
   /**
-   * The parsed JSON body of a 2xx answer, from cache, a shared flight or the
-   * upstream (see {@link UpstreamDiscipline}); throws {@link UpstreamError} otherwise.
+   * The body of a 2xx answer checked against `schema`, from cache, a shared flight or the
+   * upstream (see {@link UpstreamDiscipline}); throws {@link UpstreamError} otherwise. The
+   * check runs before the answer is cached (issue #12): a malformed body is never kept, so
+   * the next request asks again instead of failing for the whole TTL.
    */
-  protected call(operation: Operation, args: CallArguments = {}): Promise<unknown> {
+  protected call<T>(
+    operation: Operation,
+    args: CallArguments,
+    schema: z.ZodType<T>,
+    label: string = operation,
+  ): Promise<T> {
     return this.disciplined(operation, args, async (call, dimension) => {
       const { status, bytes, headers } = await this.exchange(call, dimension);
-      return this.interpret(call, status, bytes.toString('utf8'), this.retryAfter(headers, dimension));
-    });
+      const body = this.interpret(call, status, bytes.toString('utf8'), this.retryAfter(headers, dimension));
+      return this.validate(schema, body, label);
+    }) as Promise<T>;
   }
 
   /**

@@ -26,6 +26,8 @@ export class ScriptedAgriculture {
     );
   });
   private target = '';
+  /** Requests received, scripted or forwarded, by path below /api/v1. */
+  readonly received: string[] = [];
   /** `http://127.0.0.1:PORT`, the base URL to configure as AGRI_BASE_URL. */
   url = '';
 
@@ -56,6 +58,7 @@ export class ScriptedAgriculture {
   }
 
   private async answer(req: IncomingMessage): Promise<{ status: number; body: string }> {
+    this.received.push((req.url ?? '').split('?')[0]!.replace(/^\/api\/v1/, ''));
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const reply = this.replies.get(new URL(req.url ?? '/', 'http://scripted.invalid').pathname);
