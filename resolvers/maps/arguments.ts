@@ -86,14 +86,42 @@ export function pointDetailsRequest(args: {
   searchName?: InputMaybe<string>;
   searchAddress?: InputMaybe<string>;
 }): PointDetailsRequest {
+  const osmType = args.osmType ? OSM_TYPE_LETTERS[args.osmType] : undefined;
   return {
     location: point(args.location, 'location'),
-    osmId: args.osmId ?? undefined,
-    osmType: args.osmType ? OSM_TYPE_LETTERS[args.osmType] : undefined,
+    osmId: osmIdOf(args.osmId, osmType),
+    osmType,
     searchName: args.searchName ?? undefined,
     searchAddress: args.searchAddress ?? undefined,
   };
 }
+
+/**
+ * Spec: `osm_id` is "type-prefixed" (the maps service and our docs write `N4839201`). The
+ * prefix is taken in either case, or from `osmType` when only the number is given, and sent
+ * upper-case, so every accepted form makes the same upstream request.
+ */
+function osmIdOf(
+  osmId: InputMaybe<string> | undefined,
+  osmType: PointDetailsRequest['osmType'],
+): string | undefined {
+  if (osmId === null || osmId === undefined) return undefined;
+  const match = /^\s*([NWRnwr])?\s*([1-9][0-9]*)\s*$/.exec(osmId);
+  const letter = match?.[1]?.toLowerCase() ?? osmType;
+  if (!match || !letter)
+    throw badUserInput(
+      '"osmId" must be an OpenStreetMap id with its type letter first, e.g. N4839201 (node), W… (way) or R… (relation); or give the number with osmType.',
+      'osmId',
+    );
+  if (osmType && letter !== osmType)
+    throw badUserInput(
+      `"osmId" ${osmId.trim()} is a ${OSM_TYPE_NAMES[letter]}, but osmType says ${OSM_TYPE_NAMES[osmType]}; make them agree or leave osmType out.`,
+      'osmType',
+    );
+  return `${letter.toUpperCase()}${match[2]}`;
+}
+
+const OSM_TYPE_NAMES: Record<string, string> = { n: 'node', w: 'way', r: 'relation' };
 
 export function searchQuery(query: string): string {
   if (query.trim() === '') {

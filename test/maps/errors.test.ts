@@ -28,12 +28,15 @@ describe('maps upstream errors, through the graph', () => {
     expect(stack.sandbox.controls.count({ service: 'maps', operation: 'route', outcome: 'error' })).toBe(1);
   });
 
-  it('400 VALIDATION_ERROR (an osmId without its type letter) is BAD_USER_INPUT about osmId', async () => {
+  it('an osmId without its type letter (and no osmType) is refused before any call: BAD_USER_INPUT about osmId', async () => {
     const result = await stack.query(
       `{ pointDetails(location: { latitude: 12, longitude: 8.5 }, osmId: "4839201") { shareUrl } ${SIBLING} }`,
     );
-    const error = expectMapsError(result, ['pointDetails'], 'BAD_USER_INPUT');
+    const error = errorAt(result, ['pointDetails']);
+    expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'osmId' });
     expect(error.message).toContain('"osmId" must be an OpenStreetMap id with its type letter first');
+    expect(result.data.sibling.street.name).toEqual(expect.any(String));
+    expect(stack.sandbox.controls.count({ service: 'maps', operation: 'pointDetails' })).toBe(0);
   });
 
   it('400 VALIDATION_ERROR (a category not in the taxonomy) is BAD_USER_INPUT at searchPlaces, siblings intact', async () => {

@@ -125,6 +125,39 @@ describe('reverseGeocode, pointDetails, searchPlaces and placeCategories', () =>
     expect(data.pointDetails.place).toEqual({ name: place.name, osmId: place.osmId });
   });
 
+  it('takes the osmId forms the spec and our docs show, and sends each as the service writes it (issue #12)', async () => {
+    const place = stack.sandbox.dataset.places[5]!;
+    const [letter, digits] = [place.osmId.charAt(0), place.osmId.slice(1)];
+    const osmType = { N: 'NODE', W: 'WAY', R: 'RELATION' }[letter]!;
+    const forms = [
+      `osmId: "${place.osmId}"`,
+      `osmId: "${letter.toLowerCase()}${digits}"`,
+      `osmId: " ${place.osmId} "`,
+      `osmId: "${digits}", osmType: ${osmType}`,
+    ];
+    for (const form of forms) {
+      const { data, errors } = await stack.query(
+        `query($at: CoordinatesInput!) { pointDetails(location: $at, ${form}) { place { osmId } } }`,
+        { at: street(stack, KANO_STREET).point },
+      );
+      expect(errors).toBeUndefined();
+      expect(data.pointDetails.place).toEqual({ osmId: place.osmId });
+    }
+    const sent = stack.sandbox.controls
+      .requests({ service: 'maps', operation: 'pointDetails' })
+      .map((request) => request.query.osm_id);
+    expect(sent).toEqual(forms.map(() => place.osmId));
+  });
+
+  it('refuses an osmId whose letter disagrees with osmType, naming both, before any call', async () => {
+    const { errors } = await stack.query(
+      '{ pointDetails(location: { latitude: 12, longitude: 8.5 }, osmId: "W4839201", osmType: NODE) { shareUrl } }',
+    );
+    expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument: 'osmType' });
+    expect(errors![0]!.message).toMatch(/is a way, but osmType says node/);
+    expect(stack.sandbox.controls.count({ service: 'maps' })).toBe(0);
+  });
+
   it('searches near a point: the service order, distances in km, one taxonomy call for all categories', async () => {
     const near = street(stack, KANO_STREET).point;
     const upstream = await upstreamData(stack, 'search', { query: { q: 'a', ...near } });
