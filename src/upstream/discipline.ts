@@ -6,7 +6,7 @@ import { systemClock, type Clock } from '../kernel/clock';
 import type { OperationSpec } from './operations';
 import type { Pacer } from './pacer';
 import { currentScope, outsideScope } from './request-scope';
-import type { Resilience } from './resilience';
+import type { Resilience, RetryMode } from './resilience';
 
 /** Answers worth remembering as "not there" for a short while. */
 const NOT_FOUND_CODES: ReadonlySet<ErrorCode> = new Set([
@@ -111,7 +111,7 @@ export class UpstreamDiscipline {
       const body = await this.resilience.execute(async () => {
         await this.pacer.acquire(policy.dimension, deadline, currentScope()?.caller.name === 'anonymous');
         return attempt(policy.dimension);
-      }, policy.retryable);
+      }, policy.retries);
       if (policy.freshMs > 0) {
         await this.cache.set(cacheKey, {
           outcome: { kind: 'body', body },
@@ -148,10 +148,9 @@ export class UpstreamDiscipline {
 }
 
 /** What the discipline reads from an operation's row; every lifetime times `scale` (tests shorten them). */
-type CachePolicy = Pick<
-  OperationSpec,
-  'freshMs' | 'staleGraceMs' | 'notFoundMs' | 'dimension' | 'retryable'
-> & {
+type CachePolicy = Pick<OperationSpec, 'freshMs' | 'staleGraceMs' | 'notFoundMs' | 'dimension'> & {
+  /** A billed call is retried only after a refusal that billed nothing (see Resilience). */
+  retries: RetryMode;
   /** After `freshMs`, how long an answer is still served at once while a fresh one is fetched behind. */
   revalidateMs: number;
 };
@@ -160,7 +159,7 @@ type CachePolicy = Pick<
 function cachePolicy(spec: OperationSpec, scale: number): CachePolicy {
   return {
     dimension: spec.dimension,
-    retryable: spec.retryable,
+    retries: !spec.retryable ? 'none' : spec.billed ? 'unbilled' : 'transient',
     freshMs: spec.freshMs * scale,
     revalidateMs: (spec.freshMs / 2) * scale,
     staleGraceMs: spec.staleGraceMs * scale,

@@ -49,6 +49,18 @@ function worthRetrying(error: Error): boolean {
   return Date.now() + retryDelayMs(error, 1) < deadline;
 }
 
+/**
+ * For a billed call, only a rate-limit refusal: maps spec, Limits rule 4, "a request rejected
+ * for auth, rate limiting or entitlement never consumes" the allowance, so sending it again
+ * bills nothing twice. Any other failure may have been billed (a 502 after validation).
+ */
+function worthRetryingBilled(error: Error): boolean {
+  return error instanceof UpstreamError && error.code === 'UPSTREAM_RATE_LIMITED' && worthRetrying(error);
+}
+
+/** Which failures of a call may be retried: any transient one, only a refusal that billed nothing, or none. */
+export type RetryMode = 'transient' | 'unbilled' | 'none';
+
 class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>> {
   next(context: IRetryBackoffContext<unknown>): IBackoff<IRetryBackoffContext<unknown>> {
     const error = 'error' in context.result ? context.result.error : undefined;
@@ -63,6 +75,7 @@ class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>
 export class Resilience {
   readonly circuit: CircuitBreakerPolicy;
   private readonly retries: RetryPolicy;
+  private readonly billedRetries: RetryPolicy;
   private openedAt = 0;
 
   constructor(
@@ -83,12 +96,18 @@ export class Resilience {
       maxAttempts: options.maxAttempts - 1,
       backoff: new RetryAfterBackoff(),
     });
+    this.billedRetries = retry(handleWhen(worthRetryingBilled), {
+      maxAttempts: options.maxAttempts - 1,
+      backoff: new RetryAfterBackoff(),
+    });
   }
 
-  async execute<T>(attempt: () => Promise<T>, idempotent: boolean): Promise<T> {
+  async execute<T>(attempt: () => Promise<T>, mode: RetryMode): Promise<T> {
     const once = () => this.circuit.execute(attempt);
     try {
-      return await (idempotent ? this.retries.execute(once) : once());
+      if (mode === 'transient') return await this.retries.execute(once);
+      if (mode === 'unbilled') return await this.billedRetries.execute(once);
+      return await once();
     } catch (error) {
       if (error instanceof BrokenCircuitError) throw this.openCircuitError();
       throw error;

@@ -33,8 +33,8 @@ describe('retries and the circuit of one upstream, on fake timers', () => {
     const policy = resilience();
     const attempt = scripted(outage(), outage(), outage());
     for (let call = 0; call < 3; call += 1)
-      await expect(policy.execute(attempt, true)).rejects.toThrow('down');
-    const refused = await policy.execute(attempt, true).catch((error: unknown) => error);
+      await expect(policy.execute(attempt, 'transient')).rejects.toThrow('down');
+    const refused = await policy.execute(attempt, 'transient').catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', retryAfterSeconds: 10 });
     expect(attempt).toHaveBeenCalledTimes(3);
     expect(policy.ready).toBe(false);
@@ -43,18 +43,18 @@ describe('retries and the circuit of one upstream, on fake timers', () => {
   it('lets one probe through once the open interval is over, and closes again when it answers', async () => {
     const policy = resilience();
     const attempt = scripted(outage(), outage(), outage());
-    for (let call = 0; call < 3; call += 1) await policy.execute(attempt, true).catch(() => undefined);
+    for (let call = 0; call < 3; call += 1) await policy.execute(attempt, 'transient').catch(() => undefined);
     jest.advanceTimersByTime(10_000);
     expect(policy.ready).toBe(true);
-    await expect(policy.execute(attempt, true)).resolves.toBe('ok');
-    await expect(policy.execute(attempt, true)).resolves.toBe('ok');
+    await expect(policy.execute(attempt, 'transient')).resolves.toBe('ok');
+    await expect(policy.execute(attempt, 'transient')).resolves.toBe('ok');
     expect(attempt).toHaveBeenCalledTimes(5);
   });
 
   it('retries a rate-limited read after the Retry-After the upstream gave', async () => {
     const policy = resilience(2);
     const attempt = scripted(rateLimited(2));
-    const answer = policy.execute(attempt, true);
+    const answer = policy.execute(attempt, 'transient');
     await jest.advanceTimersByTimeAsync(1_999);
     expect(attempt).toHaveBeenCalledTimes(1);
     await jest.advanceTimersByTimeAsync(1);
@@ -65,10 +65,22 @@ describe('retries and the circuit of one upstream, on fake timers', () => {
   it('does not retry what is not transient, nor a call that is not safe to send twice', async () => {
     const policy = resilience(2);
     const notFound = scripted(new UpstreamError('maps', 'NOT_FOUND', 'no such place'));
-    await expect(policy.execute(notFound, true)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(policy.execute(notFound, 'transient')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(notFound).toHaveBeenCalledTimes(1);
     const unsafe = scripted(outage());
-    await expect(policy.execute(unsafe, false)).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    await expect(policy.execute(unsafe, 'none')).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
     expect(unsafe).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries a billed call only after a refusal that billed nothing (maps spec, Limits rule 4)', async () => {
+    const policy = resilience(2);
+    const failed = scripted(outage());
+    await expect(policy.execute(failed, 'unbilled')).rejects.toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    expect(failed).toHaveBeenCalledTimes(1);
+    const refused = scripted(rateLimited(1));
+    const answer = policy.execute(refused, 'unbilled');
+    await jest.advanceTimersByTimeAsync(1_000);
+    await expect(answer).resolves.toBe('ok');
+    expect(refused).toHaveBeenCalledTimes(2);
   });
 });
