@@ -4,9 +4,10 @@ import type { OptimizeBody } from './wire-requests';
 
 /*
  * Spec, Errors: the maps service words failures in two vocabularies, the gateway's
- * lower_snake_case and the navigation service's UPPER_SNAKE_CASE. 401 invalid_api_key,
- * 403 restriction_violation and 429 rate_limited / quota_exceeded never get here: the
- * base client maps them by status. Messages are ours; the upstream's text is never read.
+ * lower_snake_case and the navigation service's UPPER_SNAKE_CASE. 401 invalid_api_key and
+ * 429 rate_limited never get here: the base client maps them by status; 429 quota_exceeded
+ * and 403 restriction_violation go through translateMapsRefusal. Messages are ours; the
+ * upstream's text is never read.
  */
 
 /** What to fix when the service refuses the input of an operation (400 INVALID_PARAMS or VALIDATION_ERROR). */
@@ -99,4 +100,27 @@ function tripLoccodes(call: UpstreamCall): string[] {
   const body = call.body as OptimizeBody;
   const codes = [body.origin_loccode, body.dest_loccode, ...body.stops.map((stop) => stop.loccode)];
   return [...new Set(codes.filter((code): code is string => code !== undefined))];
+}
+
+/**
+ * Spec, Errors: 429 `quota_exceeded` is a usage cap set on the key ("exhausting the monthly
+ * allowance does not raise this"), so waiting a minute does not help; 403
+ * `restriction_violation` is an origin or bundle-ID restriction. Both are the gateway's
+ * configuration to fix, not the client's, and neither is retried.
+ */
+export function translateMapsRefusal(status: 403 | 429, body: unknown): FailureTranslation | undefined {
+  const code = failureBody.safeParse(body).data?.code;
+  if (status === 429 && code === 'quota_exceeded')
+    return {
+      code: 'UPSTREAM_QUOTA_EXCEEDED',
+      message:
+        "The usage cap set on the gateway's maps key is reached; waiting does not lift it. The gateway operator must raise the cap.",
+    };
+  if (status === 403 && code === 'restriction_violation')
+    return {
+      code: 'UPSTREAM_FORBIDDEN',
+      message:
+        "The maps service refused the gateway's key under an origin or bundle-ID restriction; the gateway operator must allow this gateway.",
+    };
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import { defineUpstream, type OperationOf } from '../../src/upstream/client';
 import { HOURLY, HOURS_12, MINUTES_10, operation } from '../../src/upstream/operations';
-import { translateMapsFailure } from './failures';
+import { translateMapsFailure, translateMapsRefusal } from './failures';
 import { translateHostFailure } from './host-failures';
 
 /**
@@ -14,6 +14,7 @@ export const MAPS = defineUpstream({
   // Spec, Authentication 2: REST takes the `X-Api-Key` header (preferred).
   credentials: (apiKey) => ({ headers: { 'x-api-key': apiKey } }),
   translateFailure: translateMapsFailure,
+  translateRefusal: translateMapsRefusal,
   operations: {
     /** The space of the code travels as %20. */
     resolveLoccode: operation('GET', '/sdk/v1/loccode/{code}', 'loccode', HOURS_12),
@@ -45,6 +46,7 @@ export const MAP_HOST = defineUpstream({
   // Spec, Authentication 2: map resources take the key only as the `key` query parameter.
   credentials: (apiKey) => ({ query: { key: apiKey } }),
   translateFailure: translateHostFailure,
+  translateRefusal: translateMapsRefusal,
   connections: 16,
   operations: {
     style: operation('GET', '/sdk/styles/{+family}/style.json', 'mapLoads', HOURLY, { billed: true }),

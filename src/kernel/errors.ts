@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'UPSTREAM_TIMEOUT',
   'UPSTREAM_BAD_RESPONSE',
   'UPSTREAM_UNAUTHORIZED',
+  'UPSTREAM_QUOTA_EXCEEDED',
+  'UPSTREAM_FORBIDDEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -66,6 +66,12 @@ export interface UpstreamDefinition<Operation extends string> {
   credentials(apiKey: string): Credentials;
   /** A non-2xx answer other than 401, 403 and 429, in our vocabulary. */
   translateFailure(status: number, body: unknown, call: UpstreamCall): FailureTranslation;
+  /**
+   * A 403 or 429 that is not what the status alone says (maps: `quota_exceeded`, a usage
+   * cap that waiting does not lift; `restriction_violation`, an origin restriction): its
+   * own code, never retried. Undefined leaves the status's meaning.
+   */
+  translateRefusal?(status: 403 | 429, body: unknown): FailureTranslation | undefined;
   /** Connections kept to the upstream (default 64, above a 50-code `loccodes`); calls beyond it queue. */
   connections?: number;
 }
@@ -291,6 +297,12 @@ export abstract class UpstreamClient<Operation extends string> {
       body = undefined;
     }
     if (status >= 200 && status < 300) return body;
+    const refusal =
+      status === 403 || status === 429 ? this.upstream.translateRefusal?.(status, body) : undefined;
+    if (refusal) {
+      logger.error('upstream refused the gateway key', { service: this.service, status, code: refusal.code });
+      throw new UpstreamError(this.service, refusal.code, refusal.message);
+    }
     if (status === 429) {
       const seconds = retryAfter;
       throw new UpstreamError(

@@ -22,6 +22,7 @@ const STALE_WORTHY_CODES: ReadonlySet<ErrorCode> = new Set([
   'UPSTREAM_TIMEOUT',
   'UPSTREAM_BAD_RESPONSE',
   'UPSTREAM_RATE_LIMITED',
+  'UPSTREAM_QUOTA_EXCEEDED',
 ]);
 
 /** What the client's HTTP layer does for one attempt; `dimension` is the budget it spends. */

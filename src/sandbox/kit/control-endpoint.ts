@@ -100,6 +100,7 @@ function faultRule(body: Record<string, unknown>): FaultRule {
     kind: body.kind as FaultKind,
     ...(body.operation !== undefined && { operation: String(body.operation) }),
     ...(body.status !== undefined && { status: number(body.status, 'status') }),
+    ...(body.code !== undefined && { code: String(body.code) }),
     ...(body.retryAfterSeconds !== undefined && {
       retryAfterSeconds: number(body.retryAfterSeconds, 'retryAfterSeconds'),
     }),

@@ -23,6 +23,8 @@ export interface FaultRule {
   operation?: string;
   kind: FaultKind;
   status?: number;
+  /** The error code of the body (e.g. maps `quota_exceeded`); the service's code for the status when absent. */
+  code?: string;
   retryAfterSeconds?: number;
   /** Affect only the next `times` matching requests; forever when absent. */
   times?: number;

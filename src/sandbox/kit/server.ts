@@ -171,7 +171,7 @@ function applyFault(
       const status = fault.status ?? 503;
       const reply = definition.error(
         status,
-        codeForStatus(definition, status),
+        fault.code ?? codeForStatus(definition, status),
         'Injected failure.',
         faultDetails(fault, req, url),
       );
