@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Point } from '../../src/kernel/point';
+import { UpstreamError } from '../../src/kernel/errors';
 import { UpstreamClient, type CallArguments, type ClientSettings } from '../../src/upstream/client';
 import { MapHostClient, type MapsTarget } from './map-host';
 import {
@@ -80,7 +81,14 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
       ...(request.near && coordinates(request.near)),
       category: request.category,
     };
-    return (await this.fetch('search', { query }, searchData)).map(placeFromSearch);
+    try {
+      return (await this.fetch('search', { query }, searchData)).map(placeFromSearch);
+    } catch (error) {
+      // Spec, Errors: 404 NOT_FOUND is "no route or point exists"; for a search that is no
+      // match, which the schema promises as an empty list, not as a coverage error.
+      if (error instanceof UpstreamError && error.code === 'NOT_FOUND') return [];
+      throw error;
+    }
   }
 
   async placeCategories(): Promise<PlaceCategoryModel[]> {

@@ -34,6 +34,21 @@ describe('the maps service refusing the gateway key (production defaults)', () =
     },
   );
 
+  it('404 NOT_FOUND on a search is no match: an empty list, no error (issue #12)', async () => {
+    stack.sandbox.controls.injectFault({
+      service: 'maps',
+      operation: 'search',
+      kind: 'status',
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    const { data, errors } = await search('nothing-like-this');
+    expect(errors).toBeUndefined();
+    expect(data.searchPlaces).toEqual([]);
+    expect(searches()).toBe(1);
+  });
+
+  // Last: its 30 s pause stays with the gateway's maps search pacing.
   it('429 rate_limited with Retry-After stays UPSTREAM_RATE_LIMITED with the wait', async () => {
     stack.sandbox.controls.injectFault({
       service: 'maps',
