@@ -79,10 +79,12 @@ describe('Query.mapDisplay and the map assets the gateway serves', () => {
   });
 
   it('lists the wordmark art from the manifest, through the gateway', async () => {
-    const { data, errors } = await stack.query(
+    const { data, errors, response } = await stack.query(
       '{ mapDisplay { wordmark { images { colorMode url widthPixels heightPixels } } } }',
     );
     expect(errors).toBeUndefined();
+    // One call to the map host (issue #12: the cost said 0).
+    expect(response.json.extensions.cost).toMatchObject({ requested: 1, actual: 1 });
     const manifest = (await mapHost.get(keyed('wordmark.json'))).json;
     expect(data.mapDisplay.wordmark.images).toEqual(
       manifest.variants.map((variant: any) => ({

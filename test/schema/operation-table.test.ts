@@ -2,7 +2,7 @@ import { Kind, type ConstDirectiveNode, type FieldDefinitionNode } from 'graphql
 import { ADDRESS } from '../../datasources/address/operations';
 import { AGRICULTURE } from '../../datasources/agriculture/operations';
 import { HEALTHCARE } from '../../datasources/healthcare/operations';
-import { MAPS } from '../../datasources/maps/operations';
+import { MAP_HOST, MAPS } from '../../datasources/maps/operations';
 import { loadTypeDefs } from '../../src/graph/schema';
 import type { OperationSpec } from '../../src/upstream/operations';
 
@@ -31,6 +31,7 @@ const FIELD_OPERATIONS: Record<string, OperationSpec> = {
   'Query.placeCategories': MAPS.operations.placeCategories,
   'Query.route': MAPS.operations.route,
   'Query.optimizeStops': MAPS.operations.optimize,
+  'Wordmark.images': MAP_HOST.operations.wordmark,
 };
 
 /** Every field of the SDL in schema/, by `Type.field`, with its directives. */
