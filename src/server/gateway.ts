@@ -267,13 +267,7 @@ async function handle(
         { retryAfterSeconds },
       );
     }
-    const scope: RequestScope = {
-      requestId,
-      deadline: Date.now() + requestDeadlineMs,
-      warnings: [],
-      upstreamCalls: 0,
-      caller: identified,
-    };
+    const scope = newScope(requestId, requestDeadlineMs, identified);
     await runInScope(scope, () =>
       serveMapAsset(upstreams.maps.mapHost, req, res, url, gatewayOrigin(req), (cacheControl) => {
         if (scope.upstreamCalls > 0) budgets.charge(identified.budgetKey, scope.upstreamCalls);
@@ -346,14 +340,7 @@ async function handle(
       'QUERY_TOO_DEEP',
       { limit: queryLimits.maxDepth + INPUT_NESTING, actual: documentDepth },
     );
-  // Every upstream call of this request sees its deadline and reports its warnings here.
-  const scope: RequestScope = {
-    requestId,
-    deadline: Date.now() + requestDeadlineMs,
-    warnings: [],
-    upstreamCalls: 0,
-    caller: identified,
-  };
+  const scope = newScope(requestId, requestDeadlineMs, identified);
   // Trusted mode also takes the `documentId` convention of client-preset's manifests.
   const search = trustedDocuments ? TrustedDocuments.fromDocumentIdParameter(url.search) : url.search;
   if (trustedDocuments) {
@@ -389,6 +376,11 @@ async function handle(
   }
   for await (const chunk of response.body.asyncIterator) res.write(chunk);
   res.end();
+}
+
+/** What every upstream call of one request (GraphQL or map asset) sees: its deadline, its caller, its counts. */
+function newScope(requestId: string, requestDeadlineMs: number, caller: Caller): RequestScope {
+  return { requestId, deadline: Date.now() + requestDeadlineMs, warnings: [], upstreamCalls: 0, caller };
 }
 
 /** Whether `Authorization` carries `Bearer <token>`, compared in constant time. */
