@@ -29,9 +29,9 @@ export class AgricultureClient extends UpstreamClient<AgricultureOperation> {
     super(AGRICULTURE, target, settings);
   }
 
-  /** Get Climate. */
+  /** Get Climate; NOT_FOUND when the service has no record for the code (see toClimate). */
   async climate(loccode: string): Promise<ClimateModel> {
-    return toClimate(await this.call('climate', { query: { loccode } }, climateResponse));
+    return toClimate(await this.call('climate', { query: { loccode } }, climateResponse), loccode);
   }
 
   /** Get Pests: with a crop the crop-mode profile, without one the location overview (spec rule 1). */

@@ -1,3 +1,4 @@
+import { UpstreamError } from '../../src/kernel/errors';
 import { cropFromToken } from './crops';
 import type {
   ClimateModel,
@@ -27,27 +28,27 @@ import type {
 
 // Upstream JSON, already checked by wire.ts, to the domain's models.
 
-const NO_READING: ClimateReadingModel = {
-  recordedAt: null,
-  airTemperatureCelsius: null,
-  relativeHumidityPercent: null,
-  precipitationMm: null,
-  soilMoisture0To10CmM3PerM3: null,
-  soilMoisture10To40CmM3PerM3: null,
-  soilTemperature0CmCelsius: null,
-  soilTemperature6CmCelsius: null,
-  interpretation: null,
-};
-
-/** Spec: climate_data is "normally one element"; the most recent record gives the top-level fields. */
-export function toClimate({ climate_data: records }: WireClimate): ClimateModel {
+/**
+ * Spec, Get Climate: `climate_data` is "normally one element", so an empty list is an
+ * answer the spec allows, not a malformed one: the service has no record for the code
+ * now (NOT_FOUND, never UPSTREAM_BAD_RESPONSE). The spec does not order several records;
+ * the most recent one gives the top-level fields.
+ */
+export function toClimate({ climate_data: records }: WireClimate, loccode: string): ClimateModel {
   const newestFirst = [...records].sort(byRecency);
   const latest = newestFirst[0];
+  if (!latest) {
+    throw new UpstreamError(
+      'agriculture',
+      'NOT_FOUND',
+      `The agriculture service has no climate record for loccode "${loccode}" at the moment; try again later.`,
+    );
+  }
   return {
-    ...(latest ? toReading(latest) : NO_READING),
-    state: latest?.state ?? null,
-    city: latest?.city ?? null,
-    location: latest ? toCoordinates(latest.latitude, latest.longitude) : null,
+    ...toReading(latest),
+    state: latest.state,
+    city: latest.city,
+    location: toCoordinates(latest.latitude, latest.longitude),
     readings: newestFirst.map(toReading),
   };
 }
@@ -117,6 +118,7 @@ export function toPestOverview(overview: WirePestOverview): PestOverviewModel {
     seasonalAlert: overview.seasonal_alert,
     seasonalKeyPests: overview.seasonal_key_pests,
     dataSources: overview.data_sources,
+    tip: overview.tip,
   };
 }
 
@@ -140,6 +142,7 @@ export function toYieldPrediction(prediction: WireYield): YieldPredictionModel {
     totalTonnes: figures.total_tonnes,
     totalKg: figures.total_kg,
     bagCount: figures.total_count,
+    bagUnit: figures.unit,
     bagSizeKg: bagSizeKg(figures.unit),
     summary: figures.total_yield,
     perHectareSummary: figures.per_hectare,

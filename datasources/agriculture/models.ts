@@ -67,6 +67,7 @@ export interface PestOverviewModel {
   seasonalAlert: string | null;
   seasonalKeyPests: string[];
   dataSources: string | null;
+  tip: string | null;
 }
 
 export type PestReportModel = PestProfileModel | PestOverviewModel;
@@ -79,6 +80,8 @@ export interface YieldPredictionModel {
   totalTonnes: number | null;
   totalKg: number | null;
   bagCount: number | null;
+  /** The service's own words for the bag, e.g. `50kg bag`. */
+  bagUnit: string | null;
   bagSizeKg: number | null;
   summary: string | null;
   perHectareSummary: string | null;

@@ -76,7 +76,7 @@ export type WirePestProfile = z.infer<typeof pestProfileResponse>;
 
 /** Get Pests without a crop (spec rule 1: location mode). */
 export const pestOverviewResponse = z.object({
-  ...members(text, 'location', 'state', 'zone', 'seasonal_alert', 'data_sources'),
+  ...members(text, 'location', 'state', 'zone', 'seasonal_alert', 'data_sources', 'tip'),
   ...members(
     texts,
     'active_climate_conditions',

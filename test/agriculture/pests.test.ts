@@ -8,7 +8,7 @@ const REPORT_FIELDS = `
   }
   ... on PestOverview {
     locationName state zone riskLevel activeClimateConditions climateRiskNotes dominantPests
-    cropsAtRisk seasonalAlert seasonalKeyPests dataSources
+    cropsAtRisk seasonalAlert seasonalKeyPests dataSources tip
   }
 `;
 
@@ -56,7 +56,10 @@ describe('Loccode.pests (Get Pests): a PestProfile with a crop, a PestOverview w
       seasonalAlert: upstream.seasonal_alert,
       seasonalKeyPests: upstream.seasonal_key_pests,
       dataSources: upstream.data_sources,
+      tip: upstream.tip,
     });
+    // Spec: tip is the "prompt to include a crop for crop-specific advice".
+    expect(data.loccode.pests.tip).toMatch(/crop/);
   });
 
   it('sends the crop as its lower-case token and leaves crop out for the overview', async () => {

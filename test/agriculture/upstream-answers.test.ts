@@ -141,13 +141,72 @@ describe('agriculture answers the gateway never provokes', () => {
     });
   });
 
-  it('answers a climate with no readings with nulls and an empty list', async () => {
+  it('answers an empty climate_data with a null climate and NOT_FOUND naming the code; siblings keep their data', async () => {
+    // Spec, Get Climate: climate_data is "normally one element"; none is allowed, so not a bad response.
     scripted.script(PATHS.climate, { status: 200, body: { loccode: kano(), climate_data: [] } });
+    const climateCalls = () => scripted.received.filter((path) => path === PATHS.climate).length;
+    const before = climateCalls();
+    const result = await stack.query(QUERY, { c: kano() });
+    const errors = result.errors ?? [];
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({
+      path: ['loccode', 'climate'],
+      extensions: { code: 'NOT_FOUND', service: 'agriculture' },
+    });
+    expect(errors[0]!.message).toContain(`no climate record for loccode "${kano()}"`);
+    expect(result.data.loccode).toMatchObject({
+      code: kano(),
+      climate: null,
+      withCrop: { __typename: 'PestProfile' },
+    });
+    expect(typeof result.data.loccode.cropYield.totalKg).toBe('number');
+    expect(climateCalls() - before).toBe(1);
+  });
+
+  it('takes the top-level climate from the most recent reading; one without a time counts as oldest, ties keep the order sent', async () => {
+    scripted.script(PATHS.climate, {
+      status: 200,
+      body: {
+        loccode: kano(),
+        climate_data: [
+          { state: 'Kano', temperature_2m: 20 },
+          { state: 'Kano', event_timestamp: '2026-07-15T08:00:00Z', temperature_2m: 24 },
+          { state: 'Kano', event_timestamp: '2026-07-15T09:00:00+01:00', temperature_2m: 26 },
+        ],
+      },
+    });
     const { data, errors } = await stack.query(
-      `query($c: String!) { loccode(code: $c) { climate { state airTemperatureCelsius readings { recordedAt } } } }`,
+      `query($c: String!) { loccode(code: $c) { climate { airTemperatureCelsius readings { airTemperatureCelsius } } } }`,
       { c: kano() },
     );
     expect(errors).toBeUndefined();
-    expect(data.loccode.climate).toEqual({ state: null, airTemperatureCelsius: null, readings: [] });
+    expect(data.loccode.climate).toEqual({
+      airTemperatureCelsius: 24,
+      readings: [{ airTemperatureCelsius: 24 }, { airTemperatureCelsius: 26 }, { airTemperatureCelsius: 20 }],
+    });
+  });
+
+  it("gives the bag unit in the service's words, and no bag size when the unit names no kilograms", async () => {
+    scripted.script(PATHS.yield, {
+      status: 200,
+      body: {
+        loccode: kano(),
+        crop: 'maize',
+        land_size_ha: 1,
+        location: 'Kano, Kano State',
+        yield_prediction: { unit: 'basket', total_count: 12, total_kg: 600 },
+      },
+    });
+    const { data, errors } = await stack.query(
+      `query($c: String!) { loccode(code: $c) { cropYield(crop: MAIZE) { bagUnit bagSizeKg bagCount totalKg } } }`,
+      { c: kano() },
+    );
+    expect(errors).toBeUndefined();
+    expect(data.loccode.cropYield).toEqual({
+      bagUnit: 'basket',
+      bagSizeKg: null,
+      bagCount: 12,
+      totalKg: 600,
+    });
   });
 });
