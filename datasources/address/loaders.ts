@@ -6,22 +6,27 @@ import type { AddressModel } from './mapping';
 /** Per-request loaders of the address service, one per operation. */
 export type AddressLoaders = ReturnType<typeof createAddressLoaders>;
 
-/** The service matches loccodes case-insensitively (as the sandbox does), so keys are case-folded. */
-const loccodeKey = (loccode: string): string => loccode.toUpperCase();
+/**
+ * Loccode keys are exact. Spec B states the pattern (`XXXX XXX`) but not whether
+ * matching folds case, so `kn3a 7qp` and `KN3A 7QP` are two questions, each sent as
+ * given: folding them into one key would answer both with whichever spelling was
+ * loaded first, and the answer to one field would depend on its neighbours.
+ */
+const exact = (text: string): string => text;
 
 export function createAddressLoaders(client: AddressClient) {
-  const byLoccode = operationLoader((loccode: string) => client.byLoccode(loccode), loccodeKey);
-  /** A record found another way is also the answer for its loccode (one loccode maps to one record). */
-  const primeLoccode = (address: AddressModel): AddressModel => {
+  const byLoccode = operationLoader((loccode: string) => client.byLoccode(loccode).then(primeLoccode), exact);
+  /**
+   * A record is also the answer for its own display form (spec B: one loccode maps to
+   * one record), which is what `Address.loccode` links to.
+   */
+  function primeLoccode(address: AddressModel): AddressModel {
     if (address.loccode) byLoccode.prime(address.loccode.code, address);
     return address;
-  };
+  }
   return {
     byLoccode,
-    byStreet: operationLoader(
-      (streetName: string) => client.byStreet(streetName).then(primeLoccode),
-      (streetName) => streetName,
-    ),
+    byStreet: operationLoader((streetName: string) => client.byStreet(streetName).then(primeLoccode), exact),
     byCoordinates: operationLoader(
       (point: Point) => client.byCoordinates(point).then(primeLoccode),
       ({ latitude, longitude }) => `${latitude},${longitude}`,

@@ -29,7 +29,7 @@ export interface SpecialistQuery {
 
 /**
  * The healthcare location service (spec A): six GET endpoints under /api/v1, each
- * taking the loccode as a query parameter, sent exactly as the client gave it.
+ * taking the loccode as a query parameter (in the one form the loaders give it).
  */
 export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
   constructor(target: UpstreamTarget, settings: ClientSettings) {

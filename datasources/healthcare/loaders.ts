@@ -4,23 +4,32 @@ import type { FacilityQuery, HealthcareClient, SpecialistQuery } from './client'
 /** Per-request loaders of the healthcare service, one per operation. */
 export type HealthcareLoaders = ReturnType<typeof createHealthcareLoaders>;
 
-/** The service matches loccodes case-insensitively (spec: "Loccode rules"), so keys are case-folded. */
-const loccodeKey = (loccode: string): string => loccode.toUpperCase();
+/**
+ * Spec A, "Loccode rules": matching is case-insensitive (the service normalises case)
+ * and documentation presents loccodes in uppercase. So `kn3a 7qp` and `KN3A 7QP` are
+ * one question, keyed and sent in that one form: the call depends on the key alone,
+ * never on which spelling of the code a query happened to load first.
+ */
+const canonical = (loccode: string): string => loccode.toUpperCase();
+
+/** One loader per operation taking only a loccode. */
+const perLoccode = <V>(fetch: (loccode: string) => Promise<V>) =>
+  operationLoader((loccode: string) => fetch(canonical(loccode)), canonical);
 
 export function createHealthcareLoaders(client: HealthcareClient) {
   return {
     facilities: operationLoader(
-      (query: FacilityQuery) => client.facilities(query),
+      (query: FacilityQuery) => client.facilities({ ...query, loccode: canonical(query.loccode) }),
       ({ loccode, level, radiusKm, limit }) =>
-        JSON.stringify([loccodeKey(loccode), level, radiusKm ?? null, limit ?? null]),
+        JSON.stringify([canonical(loccode), level, radiusKm ?? null, limit ?? null]),
     ),
-    access: operationLoader((loccode: string) => client.access(loccode), loccodeKey),
-    emergencyRoute: operationLoader((loccode: string) => client.emergencyRoute(loccode), loccodeKey),
     specialist: operationLoader(
-      (query: SpecialistQuery) => client.specialist(query),
-      ({ loccode, condition }) => JSON.stringify([loccodeKey(loccode), condition]),
+      (query: SpecialistQuery) => client.specialist({ ...query, loccode: canonical(query.loccode) }),
+      ({ loccode, condition }) => JSON.stringify([canonical(loccode), condition]),
     ),
-    healthRisk: operationLoader((loccode: string) => client.healthRisk(loccode), loccodeKey),
-    heatmap: operationLoader((loccode: string) => client.heatmap(loccode), loccodeKey),
+    access: perLoccode((loccode) => client.access(loccode)),
+    emergencyRoute: perLoccode((loccode) => client.emergencyRoute(loccode)),
+    healthRisk: perLoccode((loccode) => client.healthRisk(loccode)),
+    heatmap: perLoccode((loccode) => client.heatmap(loccode)),
   };
 }

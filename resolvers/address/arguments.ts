@@ -2,18 +2,13 @@ import { badUserInput } from '../../src/kernel/errors';
 import type { Point } from '../../src/kernel/point';
 import type { CoordinatesInput } from '../../src/graph/generated/graphql';
 
-const MAX_STREET_NAME_LENGTH = 100;
-
-/** A full or partial street name: not blank and of a sensible length; sent as given. */
+/**
+ * A full or partial street name (spec B, /street: required): not blank, sent as
+ * given. The spec shows no length bound; the service answers any other name.
+ */
 export function streetName(name: string): string {
   if (name.trim() === '') {
     throw badUserInput('"streetName" must not be blank; give a full or partial street name.', 'streetName');
-  }
-  if (name.length > MAX_STREET_NAME_LENGTH) {
-    throw badUserInput(
-      `"streetName" is at most ${MAX_STREET_NAME_LENGTH} characters; give the street's name only.`,
-      'streetName',
-    );
   }
   return name;
 }

@@ -83,11 +83,11 @@ describe('Loccode.facilities', () => {
     });
   });
 
-  it('sends the level in the service spelling, the loccode as sent, and radius and limit only when given', async () => {
+  it('sends the level in the service spelling, the loccode upper-cased (the service folds case), and radius and limit only when given', async () => {
     const { errors } = await stack.query(FACILITIES, { code: 'kn3a 7qp', level: 'TERTIARY' });
     expect(errors).toBeUndefined();
     const [sent] = stack.sandbox.controls.requests({ service: 'healthcare', operation: 'facilities' });
-    expect(sent!.query).toEqual({ loccode: 'kn3a 7qp', facility_level: 'Tertiary' });
+    expect(sent!.query).toEqual({ loccode: 'KN3A 7QP', facility_level: 'Tertiary' });
   });
 
   it('reports the radius the service applied when none was asked for', async () => {
@@ -103,11 +103,10 @@ describe('Loccode.facilities', () => {
   it.each([
     ['radiusKm', { radiusKm: 0 }],
     ['radiusKm', { radiusKm: -5 }],
-    ['radiusKm', { radiusKm: 100.5 }],
     ['limit', { limit: 0 }],
-    ['limit', { limit: 51 }],
+    ['limit', { limit: -3 }],
   ])(
-    'refuses %s out of range (%j) with BAD_USER_INPUT before calling the service',
+    'refuses %s that no radius or count can be (%j) with BAD_USER_INPUT before calling the service',
     async (argument, given) => {
       const { data, errors } = await stack.query(FACILITIES, {
         code: KANO_STREET,
@@ -122,6 +121,43 @@ describe('Loccode.facilities', () => {
       expect(stack.sandbox.controls.count({ service: 'healthcare' })).toBe(0);
     },
   );
+
+  // The spec shows no bounds; the sandbox's own are radius 100 km and 50 facilities (its README).
+  it.each([
+    ['radiusKm', { radiusKm: 100.5 }, { radius_km: '100.5' }],
+    ['radiusKm', { radiusKm: 250 }, { radius_km: '250' }],
+    ['limit', { limit: 51 }, { limit: '51' }],
+    ['limit', { limit: 1000 }, { limit: '1000' }],
+  ])(
+    'leaves %s %j to the service: past its own bounds, its refusal is the answer (BAD_USER_INPUT)',
+    async (argument, given, sentAs) => {
+      const { data, errors } = await stack.query(FACILITIES, {
+        code: KANO_STREET,
+        level: 'PRIMARY',
+        ...given,
+      });
+      expect(data.loccode).toEqual({ facilities: null });
+      expect(errors).toHaveLength(1);
+      expect(errors![0]!.path).toEqual(['loccode', 'facilities']);
+      expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', service: 'healthcare' });
+      expect(errors![0]!.message).toContain(`"${argument}"`);
+      const sent = stack.sandbox.controls.requests({ service: 'healthcare', operation: 'facilities' });
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.query).toMatchObject(sentAs);
+      expect(sent[0]!.status).toBe(400);
+    },
+  );
+
+  it('costs one upstream call whatever the limit, and with none', async () => {
+    for (const limit of [1, 50, 100_000, null]) {
+      const { response } = await stack.query(
+        `query($limit: Int) { loccode(code: "${KANO_STREET}") {
+          facilities(level: PRIMARY, limit: $limit) { count facilities { name } } } }`,
+        { limit },
+      );
+      expect(response.json.extensions.cost.requested).toBe(1);
+    }
+  });
 
   it('accepts the bounds themselves: radiusKm 100 and limit 1 and 50', async () => {
     const { data, errors } = await stack.query(
