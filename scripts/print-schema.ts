@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { introspectionFromSchema, printSchema } from 'graphql';
 import { buildSchema } from '../src/graph/schema';
+import { conformanceDocument } from '../datasources/conformance';
 
 /**
  * The schema exactly as the endpoint serves it (federation's `_service`/`_entities`
@@ -14,6 +15,8 @@ export function printedSchemaFiles(): Record<string, string> {
   return {
     'schema.graphql': `${printSchema(schema)}\n`,
     'schema.introspection.json': `${JSON.stringify(introspectionFromSchema(schema), null, 2)}\n`,
+    // The upstream error conformance tables (issue #12), printed from the code that applies them.
+    'docs/CONFORMANCE.md': conformanceDocument(),
   };
 }
 

@@ -1,6 +1,6 @@
-import { bearerKey, defineUpstream, type OperationOf } from '../../src/upstream/client';
+import { bearerKey, defineUpstream } from '../../src/upstream/client';
 import { HOUR_MS, operation } from '../../src/upstream/operations';
-import { translateAddressFailure } from './failures';
+import { ADDRESS_CONFORMANCE } from './conformance';
 
 /** Verified addresses change seldom: a day fresh, a week usable while the service fails. */
 const search = (path: string) =>
@@ -9,6 +9,16 @@ const search = (path: string) =>
     staleGrace: 7 * 24 * HOUR_MS,
   });
 
+/** The operations, apart so their names can type the conformance table without a cycle. */
+const ADDRESS_OPERATIONS = {
+  /** The loccode goes in the path, as the client gave it, its space percent-encoded. */
+  byLoccode: search('loccode/{loccode}'),
+  byStreet: search('street'),
+  byCoordinates: search('coordinates'),
+};
+
+export type AddressOperation = keyof typeof ADDRESS_OPERATIONS;
+
 /**
  * The address lookup service (spec B). Its base URL already ends in /api. No rate limit
  * is stated; the gateway keeps its own (ADDRESS_RATE_LIMIT_PER_MINUTE).
@@ -16,13 +26,6 @@ const search = (path: string) =>
 export const ADDRESS = defineUpstream({
   service: 'address',
   credentials: bearerKey,
-  translateFailure: (status, _body, call) => translateAddressFailure(status, call),
-  operations: {
-    /** The loccode goes in the path, as the client gave it, its space percent-encoded. */
-    byLoccode: search('loccode/{loccode}'),
-    byStreet: search('street'),
-    byCoordinates: search('coordinates'),
-  },
+  conformance: ADDRESS_CONFORMANCE,
+  operations: ADDRESS_OPERATIONS,
 });
-
-export type AddressOperation = OperationOf<typeof ADDRESS>;

@@ -1,10 +1,21 @@
-import { bearerKey, defineUpstream, type OperationOf } from '../../src/upstream/client';
+import { bearerKey, defineUpstream } from '../../src/upstream/client';
 import { HOUR_MS, MINUTE_MS, operation } from '../../src/upstream/operations';
-import { translateAgricultureFailure } from './failures';
+import { AGRICULTURE_CONFORMANCE } from './conformance';
 
 /** Climate and pests follow the weather: minutes fresh; the last answer serves for hours if the service fails. */
 const WEATHER = { fresh: 10 * MINUTE_MS, staleGrace: 6 * HOUR_MS };
 const SEASONAL = { fresh: HOUR_MS, staleGrace: 24 * HOUR_MS };
+
+/** The operations, apart so their names can type the conformance table without a cycle. */
+const AGRICULTURE_OPERATIONS = {
+  /** The GET form (spec note: the query and the JSON body are both accepted). */
+  climate: operation('GET', '/api/v1/data/climate/by-loccode', 'requests', WEATHER),
+  pests: operation('GET', '/api/v1/monitoring/pests/by-loccode', 'requests', WEATHER),
+  yield: operation('GET', '/api/v1/predict/yield/by-loccode', 'requests', SEASONAL),
+  supply: operation('POST', '/api/v1/logistics/supply', 'requests', SEASONAL),
+};
+
+export type AgricultureOperation = keyof typeof AGRICULTURE_OPERATIONS;
 
 /**
  * The agriculture service (agri-service.md, Endpoints). One budget, 60 requests a minute
@@ -17,14 +28,6 @@ export const AGRICULTURE = defineUpstream({
   credentials: (apiKey) => ({
     headers: { ...bearerKey(apiKey).headers, 'content-type': 'application/json' },
   }),
-  translateFailure: translateAgricultureFailure,
-  operations: {
-    /** The GET form (spec note: the query and the JSON body are both accepted). */
-    climate: operation('GET', '/api/v1/data/climate/by-loccode', 'requests', WEATHER),
-    pests: operation('GET', '/api/v1/monitoring/pests/by-loccode', 'requests', WEATHER),
-    yield: operation('GET', '/api/v1/predict/yield/by-loccode', 'requests', SEASONAL),
-    supply: operation('POST', '/api/v1/logistics/supply', 'requests', SEASONAL),
-  },
+  conformance: AGRICULTURE_CONFORMANCE,
+  operations: AGRICULTURE_OPERATIONS,
 });
-
-export type AgricultureOperation = OperationOf<typeof AGRICULTURE>;

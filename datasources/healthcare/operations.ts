@@ -1,9 +1,21 @@
-import { bearerKey, defineUpstream, type OperationOf } from '../../src/upstream/client';
+import { bearerKey, defineUpstream } from '../../src/upstream/client';
 import { HOURLY, operation } from '../../src/upstream/operations';
-import { translateHealthcareFailure } from './failures';
+import { HEALTHCARE_CONFORMANCE } from './conformance';
 
 /** Every operation: a GET under /api/v1, the service's one budget, an hour fresh. */
 const hourlyRead = (path: string) => operation('GET', `/api/v1/${path}`, 'requests', HOURLY);
+
+/** The operations, apart so their names can type the conformance table without a cycle. */
+const HEALTHCARE_OPERATIONS = {
+  facilities: hourlyRead('facilities'),
+  access: hourlyRead('access'),
+  emergencyRoute: hourlyRead('emergency-route'),
+  specialist: hourlyRead('specialist'),
+  healthRisk: hourlyRead('health-risk'),
+  heatmap: hourlyRead('heatmap'),
+};
+
+export type HealthcareOperation = keyof typeof HEALTHCARE_OPERATIONS;
 
 /**
  * The healthcare location service (health-and-address-services.md, spec A): six GETs
@@ -14,15 +26,6 @@ const hourlyRead = (path: string) => operation('GET', `/api/v1/${path}`, 'reques
 export const HEALTHCARE = defineUpstream({
   service: 'healthcare',
   credentials: bearerKey,
-  translateFailure: translateHealthcareFailure,
-  operations: {
-    facilities: hourlyRead('facilities'),
-    access: hourlyRead('access'),
-    emergencyRoute: hourlyRead('emergency-route'),
-    specialist: hourlyRead('specialist'),
-    healthRisk: hourlyRead('health-risk'),
-    heatmap: hourlyRead('heatmap'),
-  },
+  conformance: HEALTHCARE_CONFORMANCE,
+  operations: HEALTHCARE_OPERATIONS,
 });
-
-export type HealthcareOperation = OperationOf<typeof HEALTHCARE>;

@@ -1,7 +1,22 @@
-import { defineUpstream, type OperationOf } from '../../src/upstream/client';
+import { defineUpstream } from '../../src/upstream/client';
 import { HOURLY, HOURS_12, MINUTES_10, operation } from '../../src/upstream/operations';
-import { translateMapsFailure, translateMapsRefusal } from './failures';
-import { translateHostFailure } from './host-failures';
+import { MAP_HOST_CONFORMANCE, MAPS_CONFORMANCE } from './conformance';
+
+/** The operations, apart so their names can type the conformance table without a cycle. */
+const MAPS_OPERATIONS = {
+  /** The space of the code travels as %20. */
+  resolveLoccode: operation('GET', '/sdk/v1/loccode/{code}', 'loccode', HOURS_12),
+  nearestLoccode: operation('GET', '/sdk/v1/loccodes/nearest', 'loccode', HOURS_12),
+  placeCategories: operation('GET', '/sdk/v1/place-categories', 'placeCategories', HOURS_12),
+  search: operation('GET', '/sdk/v1/search', 'search', MINUTES_10, { billed: true }),
+  reverseGeocode: operation('GET', '/sdk/v1/reverse-geocode', 'reverseGeocode', HOURLY, { billed: true }),
+  pointDetails: operation('GET', '/sdk/v1/point-details', 'pointDetails', HOURLY, { billed: true }),
+  /** The GET form takes coordinates only, so every route goes by POST. */
+  route: operation('POST', '/sdk/v1/route', 'routing', MINUTES_10, { billed: true }),
+  optimize: operation('POST', '/sdk/v1/optimize', 'optimize', MINUTES_10, { billed: true }),
+};
+
+export type MapsOperation = keyof typeof MAPS_OPERATIONS;
 
 /**
  * The maps REST API below `{api_base_url}` (map-service.md). Dimensions are the rows of
@@ -13,27 +28,26 @@ export const MAPS = defineUpstream({
   service: 'maps',
   // Spec, Authentication 2: REST takes the `X-Api-Key` header (preferred).
   credentials: (apiKey) => ({ headers: { 'x-api-key': apiKey } }),
-  translateFailure: translateMapsFailure,
-  translateRefusal: translateMapsRefusal,
-  operations: {
-    /** The space of the code travels as %20. */
-    resolveLoccode: operation('GET', '/sdk/v1/loccode/{code}', 'loccode', HOURS_12),
-    nearestLoccode: operation('GET', '/sdk/v1/loccodes/nearest', 'loccode', HOURS_12),
-    placeCategories: operation('GET', '/sdk/v1/place-categories', 'placeCategories', HOURS_12),
-    search: operation('GET', '/sdk/v1/search', 'search', MINUTES_10, { billed: true }),
-    reverseGeocode: operation('GET', '/sdk/v1/reverse-geocode', 'reverseGeocode', HOURLY, { billed: true }),
-    pointDetails: operation('GET', '/sdk/v1/point-details', 'pointDetails', HOURLY, { billed: true }),
-    /** The GET form takes coordinates only, so every route goes by POST. */
-    route: operation('POST', '/sdk/v1/route', 'routing', MINUTES_10, { billed: true }),
-    optimize: operation('POST', '/sdk/v1/optimize', 'optimize', MINUTES_10, { billed: true }),
-  },
+  conformance: MAPS_CONFORMANCE,
+  operations: MAPS_OPERATIONS,
 });
-
-export type MapsOperation = OperationOf<typeof MAPS>;
 
 /** A static display asset below `{map_host}/sdk/`, kept 12 hours; most have no row in the Limits table. */
 const asset = (path: string, dimension = 'unlimited') =>
   operation('GET', `/sdk/${path}`, dimension, HOURS_12);
+
+/** The operations, apart so their names can type the conformance table without a cycle. */
+const MAP_HOST_OPERATIONS = {
+  style: operation('GET', '/sdk/styles/{+family}/style.json', 'mapLoads', HOURLY, { billed: true }),
+  tileMetadata: asset('tiles.json'),
+  tile: asset('tiles/{+z}/{+x}/{+y}.pbf', 'tiles'),
+  sprite: asset('sprites/{+sheet}'),
+  glyphs: asset('fonts/{+fontstack}/{+range}.pbf'),
+  wordmark: asset('wordmark.json'),
+  wordmarkArt: asset('wordmark/{+file}'),
+};
+
+export type MapHostOperation = keyof typeof MAP_HOST_OPERATIONS;
 
 /**
  * What `{map_host}` serves under `/sdk/` (spec, Map display). A style fetch is the billed
@@ -45,18 +59,7 @@ export const MAP_HOST = defineUpstream({
   service: 'maps',
   // Spec, Authentication 2: map resources take the key only as the `key` query parameter.
   credentials: (apiKey) => ({ query: { key: apiKey } }),
-  translateFailure: translateHostFailure,
-  translateRefusal: translateMapsRefusal,
+  conformance: MAP_HOST_CONFORMANCE,
   connections: 16,
-  operations: {
-    style: operation('GET', '/sdk/styles/{+family}/style.json', 'mapLoads', HOURLY, { billed: true }),
-    tileMetadata: asset('tiles.json'),
-    tile: asset('tiles/{+z}/{+x}/{+y}.pbf', 'tiles'),
-    sprite: asset('sprites/{+sheet}'),
-    glyphs: asset('fonts/{+fontstack}/{+range}.pbf'),
-    wordmark: asset('wordmark.json'),
-    wordmarkArt: asset('wordmark/{+file}'),
-  },
+  operations: MAP_HOST_OPERATIONS,
 });
-
-export type MapHostOperation = OperationOf<typeof MAP_HOST>;

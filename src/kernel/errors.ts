@@ -61,17 +61,30 @@ export class UpstreamError extends GraphQLError {
    * @param transient the same call may well succeed if sent again (429, 502, 503,
    * a refused or timed-out connection); decides retries, never what the client sees.
    */
+  readonly remembered: boolean;
+
+  /**
+   * @param details.remembered a definite "this does not exist", kept for the operation's
+   * not-found time; @param details.fields the arguments the service named as refused.
+   */
   constructor(
     readonly service: ServiceName,
     readonly code: ErrorCode,
     message: string,
     readonly retryAfterSeconds?: number,
     readonly transient = false,
+    details: { remembered?: boolean; fields?: string[] } = {},
   ) {
     super(message, {
-      extensions: { code, service, ...(retryAfterSeconds !== undefined && { retryAfterSeconds }) },
+      extensions: {
+        code,
+        service,
+        ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
+        ...(details.fields && { fields: details.fields }),
+      },
     });
     this.name = 'UpstreamError';
+    this.remembered = details.remembered ?? false;
   }
 }
 

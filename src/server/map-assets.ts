@@ -27,7 +27,8 @@ export async function serveMapAsset(
   /** Charges what the fetch cost upstream; returns the caller's budget headers and the asset's cache policy for this caller. */
   settle: (cacheControl?: string) => Record<string, string>,
 ): Promise<void> {
-  if (req.method !== 'GET') return refuse(res, 405, 'Map resources are read with GET.', { allow: 'GET' });
+  if (req.method !== 'GET')
+    return refuse(res, 405, 'METHOD_NOT_ALLOWED', 'Map resources are read with GET.', { allow: 'GET' });
   try {
     const asset = await host.asset(url.pathname.slice(MAP_ASSET_PREFIX.length), url.searchParams, origin);
     // The host's X-RateLimit-* are the gateway key's; the caller is told its own budget instead.
@@ -52,6 +53,7 @@ export async function serveMapAsset(
     refuse(
       res,
       REFUSAL_STATUS[error.code] ?? 502,
+      error.code,
       message,
       retryAfter === undefined ? {} : { 'retry-after': String(retryAfter) },
     );
@@ -64,9 +66,11 @@ function withoutRateLimit(headers: Record<string, string>): Record<string, strin
   );
 }
 
+/** The gateway's JSON error shape, as on every route: a message and its code. */
 function refuse(
   res: ServerResponse,
   status: number,
+  code: string,
   message: string,
   headers: Record<string, string> = {},
 ): void {
@@ -74,7 +78,7 @@ function refuse(
     res,
     status,
     { ...headers, 'content-type': 'application/json; charset=utf-8' },
-    JSON.stringify({ error: message }),
+    JSON.stringify({ errors: [{ message, extensions: { code } }] }),
   );
 }
 

@@ -7,6 +7,7 @@ import type { UpstreamDiscipline } from './discipline';
 import type { OperationSpec, OperationTable } from './operations';
 import { currentScope } from './request-scope';
 import type { ServiceName } from '../kernel/services';
+import { translate, type ConformanceTable } from './conformance';
 
 /** Where an upstream is and the key the gateway sends it (configuration, or the sandbox's). */
 export interface UpstreamTarget {
@@ -29,6 +30,8 @@ export interface UpstreamCall {
   method: 'GET' | 'POST';
   /** Path below the configured base URL, each parameter already `encodeURIComponent`-ed. */
   path: string;
+  /** The path parameters as given, before encoding. */
+  params?: Record<string, string>;
   query?: Record<string, string | number | undefined>;
   body?: unknown;
 }
@@ -47,12 +50,6 @@ export interface ClientSettings {
   discipline: UpstreamDiscipline;
 }
 
-/** How a service words a failure, translated by its client. */
-export interface FailureTranslation {
-  code: ErrorCode;
-  message: string;
-}
-
 export interface Credentials {
   headers?: Record<string, string>;
   query?: Record<string, string>;
@@ -64,14 +61,8 @@ export interface UpstreamDefinition<Operation extends string> {
   operations: OperationTable<Operation>;
   /** How the key travels (the service's spec, Authentication); added to every attempt, never to cache keys. */
   credentials(apiKey: string): Credentials;
-  /** A non-2xx answer other than 401, 403 and 429, in our vocabulary. */
-  translateFailure(status: number, body: unknown, call: UpstreamCall): FailureTranslation;
-  /**
-   * A 403 or 429 that is not what the status alone says (maps: `quota_exceeded`, a usage
-   * cap that waiting does not lift; `restriction_violation`, an origin restriction): its
-   * own code, never retried. Undefined leaves the status's meaning.
-   */
-  translateRefusal?(status: 403 | 429, body: unknown): FailureTranslation | undefined;
+  /** Every non-2xx answer the spec lists, in our vocabulary, with what happens next (see conformance.ts). */
+  conformance: ConformanceTable<Operation>;
   /** Connections kept to the upstream (default 64, above a 50-code `loccodes`); calls beyond it queue. */
   connections?: number;
 }
@@ -93,6 +84,13 @@ export function bearerKey(apiKey: string): Credentials {
 }
 
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+/** Refusals that are the operator's to fix (key, cap, restriction): logged as errors. */
+const GATEWAY_KEY_PROBLEMS: ReadonlySet<ErrorCode> = new Set([
+  'UPSTREAM_UNAUTHORIZED',
+  'UPSTREAM_FORBIDDEN',
+  'UPSTREAM_QUOTA_EXCEEDED',
+]);
 
 /** Headers of a raw answer worth passing on to a client: caching, and the shared rate-limit budget. */
 const PASSED_HEADERS = [
@@ -166,13 +164,14 @@ export abstract class UpstreamClient<Operation extends string> {
 
   /**
    * A 2xx answer as bytes with its type and cache headers, through the same discipline.
-   * A refusal is an {@link UpstreamError}; its body is never read (it may echo the key).
+   * A refusal is an {@link UpstreamError}; of its body only the code is read (the rest may echo the key).
    */
   protected callRaw(operation: Operation, args: CallArguments = {}): Promise<RawAnswer> {
     return this.disciplined(operation, args, async (call, dimension) => {
       const { status, bytes, headers } = await this.exchange(call, dimension);
+      // Only the refusal's code is read from its body (the conformance table's `codeOf`).
       if (status < 200 || status >= 300)
-        this.interpret(call, status, '', this.retryAfter(headers, dimension));
+        this.interpret(call, status, bytes.toString('utf8'), this.retryAfter(headers, dimension));
       return {
         status,
         contentType: String(headers['content-type'] ?? 'application/octet-stream'),
@@ -217,6 +216,7 @@ export abstract class UpstreamClient<Operation extends string> {
       operation,
       method: spec.method,
       path: fillPath(spec.path, args.params),
+      ...(args.params && { params: args.params }),
       ...(args.query && { query: args.query }),
       ...(args.body !== undefined && { body: args.body }),
     };
@@ -297,34 +297,20 @@ export abstract class UpstreamClient<Operation extends string> {
       body = undefined;
     }
     if (status >= 200 && status < 300) return body;
-    const refusal =
-      status === 403 || status === 429 ? this.upstream.translateRefusal?.(status, body) : undefined;
-    if (refusal) {
-      logger.error('upstream refused the gateway key', { service: this.service, status, code: refusal.code });
-      throw new UpstreamError(this.service, refusal.code, refusal.message);
+    const failure = translate(this.upstream.conformance, this.service, status, body, call, retryAfter);
+    if (GATEWAY_KEY_PROBLEMS.has(failure.code)) {
+      logger.error('upstream refused the gateway key', { service: this.service, status, code: failure.code });
     }
-    if (status === 429) {
-      const seconds = retryAfter;
-      throw new UpstreamError(
-        this.service,
-        'UPSTREAM_RATE_LIMITED',
-        `The ${this.service} service is rate limiting the gateway${seconds === undefined ? '' : `; retry in ${seconds} s`}.`,
-        seconds,
-        true,
-      );
-    }
-    if (status === 401 || status === 403) {
-      logger.error('upstream rejected the gateway key', { service: this.service, status });
-      throw new UpstreamError(
-        this.service,
-        'UPSTREAM_UNAUTHORIZED',
-        `The ${this.service} service rejected the gateway's credentials; this is a server configuration problem.`,
-      );
-    }
-    const { code, message } = this.upstream.translateFailure(status, body, call);
-    // 502 and 503 say "not now"; a 500 is as likely to fail again.
-    const transient = status === 502 || status === 503;
-    throw new UpstreamError(this.service, code, message, retryAfter, transient);
+    // Only where waiting helps does the client hear how long to wait.
+    const waitHelps = failure.then === 'wait' || failure.then === 'retry';
+    throw new UpstreamError(
+      this.service,
+      failure.code,
+      failure.message,
+      waitHelps ? retryAfter : undefined,
+      waitHelps,
+      { remembered: failure.then === 'remember', ...(failure.fields && { fields: failure.fields }) },
+    );
   }
 
   private transportFailure(call: UpstreamCall, error: unknown, timeoutMs: number): UpstreamError {
@@ -380,24 +366,6 @@ function passedHeaders(headers: Record<string, string | string[] | undefined>): 
     if (value !== undefined) passed[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return passed;
-}
-
-/** An operation name for a sentence: `emergencyRoute` becomes "emergency route". */
-export function operationLabel(operation: string): string {
-  return operation.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-}
-
-/** The fallback translation: 5xx is the service being unwell; any other status is an answer we cannot use. */
-export function genericFailure(service: ServiceName, status: number, operation: string): FailureTranslation {
-  return status >= 500
-    ? {
-        code: 'UPSTREAM_UNAVAILABLE',
-        message: `The ${service} service failed to answer ${operationLabel(operation)} (HTTP ${status}); try again shortly.`,
-      }
-    : {
-        code: 'UPSTREAM_BAD_RESPONSE',
-        message: `The ${service} service refused ${operationLabel(operation)} (HTTP ${status}) in a way the gateway does not expect.`,
-      };
 }
 
 /**

@@ -8,14 +8,6 @@ import type { Pacer } from './pacer';
 import { currentScope, outsideScope } from './request-scope';
 import type { Resilience, RetryMode } from './resilience';
 
-/** Answers worth remembering as "not there" for a short while. */
-const NOT_FOUND_CODES: ReadonlySet<ErrorCode> = new Set([
-  'LOCCODE_NOT_FOUND',
-  'NOT_FOUND',
-  'ORIGIN_NOT_FOUND',
-  'DESTINATION_NOT_FOUND',
-]);
-
 /** Failures after which a remembered answer is better than none (stale if error). */
 const STALE_WORTHY_CODES: ReadonlySet<ErrorCode> = new Set([
   'UPSTREAM_UNAVAILABLE',
@@ -123,7 +115,8 @@ export class UpstreamDiscipline {
       }
       return body;
     } catch (error) {
-      if (error instanceof UpstreamError && NOT_FOUND_CODES.has(error.code) && policy.notFoundMs > 0) {
+      // Only a "this loccode does not exist" (its conformance row says `remember`) is kept.
+      if (error instanceof UpstreamError && error.remembered && policy.notFoundMs > 0) {
         const until = fetchedAt + policy.notFoundMs;
         await this.cache.set(cacheKey, {
           outcome: { kind: 'not-found', code: error.code, message: error.message },
@@ -170,7 +163,9 @@ function cachePolicy(spec: OperationSpec, scale: number): CachePolicy {
 
 function replay(service: ServiceName, entry: CacheEntry): unknown {
   if (entry.outcome.kind === 'body') return entry.outcome.body;
-  throw new UpstreamError(service, entry.outcome.code as ErrorCode, entry.outcome.message);
+  throw new UpstreamError(service, entry.outcome.code as ErrorCode, entry.outcome.message, undefined, false, {
+    remembered: true,
+  });
 }
 
 function isStaleWorthy(error: unknown): boolean {

@@ -86,7 +86,7 @@ describe('healthcare failures reach the client as coded errors at the field, wit
       ],
       [
         'INVALID_LIMIT',
-        `{ loccode(code: "${KANO_STREET}") { facilities(level: PRIMARY, limit: 99) { count } } }`,
+        `{ loccode(code: "${KANO_STREET}") { facilities(level: PRIMARY, limit: 0) { count } } }`,
         'BAD_USER_INPUT',
         ['loccode', 'facilities'],
       ],
@@ -114,6 +114,16 @@ describe('healthcare failures reach the client as coded errors at the field, wit
       expect(errors![0]!.path).toEqual(path);
       expect(stack.sandbox.controls.count({ service: 'healthcare' })).toBe(0);
     });
+  });
+
+  it('a limit past the bound the sandbox keeps (the spec states none) reaches the service, whose 400 INVALID_LIMIT is BAD_USER_INPUT', async () => {
+    const { errors } = await stack.query(
+      `{ loccode(code: "${KANO_STREET}") { facilities(level: PRIMARY, limit: 99) { count } } }`,
+    );
+    expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', service: 'healthcare' });
+    expect(errors![0]!.message).toContain('"limit" 99');
+    expect(errors![0]!.path).toEqual(['loccode', 'facilities']);
+    expect(stack.sandbox.controls.count({ service: 'healthcare', operation: 'facilities' })).toBe(1);
   });
 
   it('401 UNAUTHORIZED is UPSTREAM_UNAUTHORIZED, a server problem rather than the client’s', async () => {

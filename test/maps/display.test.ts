@@ -2,8 +2,6 @@ import { startTestStack, type TestStack } from '../support/gateway';
 import { TestHttp } from '../support/http';
 import { KANO_STREET, street } from './support';
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- map documents are compared field by field */
-
 const DISPLAY = `query($mode: MapColorMode) { mapDisplay(mode: $mode) {
   colorMode styleUrl navigation: styleUrl(family: "navigation") tileJsonUrl tileUrlTemplate spriteUrl glyphsUrl
   wordmark { defaultPosition allowedPositions removable manifestUrl } } }`;
@@ -78,28 +76,33 @@ describe('Query.mapDisplay and the map assets the gateway serves', () => {
     );
   });
 
-  it('lists the wordmark art from the manifest, through the gateway', async () => {
+  it('gives the wordmark manifest as the map host serves it, links through the gateway, for one call', async () => {
     const { data, errors, response } = await stack.query(
-      '{ mapDisplay { wordmark { images { colorMode url widthPixels heightPixels } } } }',
+      '{ mapDisplay { wordmark { defaultPosition removable manifest } } }',
     );
     expect(errors).toBeUndefined();
-    // One call to the map host (issue #12: the cost said 0).
+    // One call to the map host (issue #12: the cost said 0), never billed (spec, Map display).
     expect(response.json.extensions.cost).toMatchObject({ requested: 1, actual: 1 });
-    const manifest = (await mapHost.get(keyed('wordmark.json'))).json;
-    expect(data.mapDisplay.wordmark.images).toEqual(
-      manifest.variants.map((variant: any) => ({
-        colorMode: variant.mode.toUpperCase(),
-        url: variant.url
-          .replace(`${stack.sandbox.urls.mapHost}/sdk/`, `${gateway}/maps/`)
-          .replace(/\?key=.*$/, ''),
-        widthPixels: variant.width,
-        heightPixels: variant.height,
-      })),
-    );
-    const art = await stack.http.get(data.mapDisplay.wordmark.images[0].url);
-    expect(art.status).toBe(200);
-    expect(art.headers['content-type']).toBe('image/svg+xml');
-    expect(art.text).toContain('<svg');
+    expect(stack.sandbox.controls.count({ service: 'maps', operation: 'wordmark' })).toBe(1);
+    const upstream = await mapHost.get(keyed('wordmark.json'));
+    expect(upstream.status).toBe(200);
+    expect(data.mapDisplay.wordmark.manifest).toEqual(rewritten(upstream.text));
+    expect(JSON.stringify(data.mapDisplay.wordmark.manifest)).not.toContain(stack.sandbox.keys.maps);
+    expect(data.mapDisplay.wordmark).toMatchObject({ defaultPosition: 'BOTTOM_LEFT', removable: false });
+  });
+
+  it('gives the manifest that the manifest URL serves, and its art links are served by the gateway', async () => {
+    const { data } = await stack.query('{ mapDisplay { wordmark { manifestUrl manifest } } }');
+    const served = await stack.http.get(data.mapDisplay.wordmark.manifestUrl);
+    expect(served.json).toEqual(data.mapDisplay.wordmark.manifest);
+    const links = JSON.stringify(data.mapDisplay.wordmark.manifest).match(/https?:[^"]+\.svg/g) ?? [];
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) {
+      expect(link.startsWith(`${gateway}/maps/`)).toBe(true);
+      const art = await stack.http.get(link);
+      expect(art.status).toBe(200);
+      expect(art.headers['content-type']).toBe('image/svg+xml');
+    }
   });
 
   it('serves the style with every link rewritten to the gateway and no key, one map load', async () => {
@@ -149,7 +152,10 @@ describe('Query.mapDisplay and the map assets the gateway serves', () => {
   ])('answers %s with %i', async (path, status, calls) => {
     const response = await stack.http.get(`${gateway}${path}`);
     expect(response.status).toBe(status);
-    expect(response.json.error).toEqual(expect.any(String));
+    expect(response.json.errors[0]).toEqual({
+      message: expect.any(String),
+      extensions: { code: status === 404 ? 'NOT_FOUND' : 'BAD_USER_INPUT' },
+    });
     expect(stack.sandbox.controls.count({ service: 'maps' })).toBe(calls);
   });
 
@@ -166,7 +172,8 @@ describe('Query.mapDisplay and the map assets the gateway serves', () => {
     const refused = await stack.http.get(url);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json.error).toMatch(/map load budget/);
+    expect(refused.json.errors[0].message).toMatch(/map load budget/);
+    expect(refused.json.errors[0].extensions.code).toBe('UPSTREAM_RATE_LIMITED');
   });
 
   it('never forwards the map host error body, which may echo the key', async () => {

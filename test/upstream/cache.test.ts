@@ -69,13 +69,30 @@ describe('the cross-request cache of upstream answers, on a fake clock', () => {
 
   it('remembers a definite "not found" for 30 s, then asks again', async () => {
     const { clock, ask, upstreamAnswers } = discipline();
-    const notFound = new UpstreamError('agriculture', 'LOCCODE_NOT_FOUND', 'no such loccode');
+    const notFound = new UpstreamError(
+      'agriculture',
+      'LOCCODE_NOT_FOUND',
+      'no such loccode',
+      undefined,
+      false,
+      {
+        remembered: true,
+      },
+    );
     const attempt = upstreamAnswers(notFound, { reading: 1 });
     await expect(ask(attempt)).rejects.toMatchObject({ code: 'LOCCODE_NOT_FOUND' });
     await clock.advance(29_999);
     await expect(ask(attempt)).rejects.toMatchObject({ code: 'LOCCODE_NOT_FOUND' });
     expect(attempt).toHaveBeenCalledTimes(1);
     await clock.advance(1);
+    expect(await ask(attempt)).toEqual({ reading: 1 });
+  });
+
+  it('does not remember a "not found" its conformance row does not mark as "this loccode does not exist"', async () => {
+    const { ask, upstreamAnswers } = discipline();
+    const noRoute = new UpstreamError('maps', 'NOT_FOUND', 'no route');
+    const attempt = upstreamAnswers(noRoute, { reading: 1 });
+    await expect(ask(attempt)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await ask(attempt)).toEqual({ reading: 1 });
   });
 

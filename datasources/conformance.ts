@@ -1,0 +1,74 @@
+import type { ServiceName } from '../src/kernel/services';
+import { FALLBACK_ROWS, type ConformanceRow, type ConformanceTable } from '../src/upstream/conformance';
+import type { OperationSpec } from '../src/upstream/operations';
+import { ADDRESS } from './address/operations';
+import { AGRICULTURE } from './agriculture/operations';
+import { HEALTHCARE } from './healthcare/operations';
+import { MAP_HOST, MAPS } from './maps/operations';
+
+/** One upstream's conformance table with the operations it covers. */
+export interface ServiceConformance {
+  service: ServiceName;
+  table: ConformanceTable;
+  operations: Readonly<Record<string, OperationSpec>>;
+}
+
+/** Every upstream's table, in the order of the docs (docs/CONFORMANCE.md). */
+export const CONFORMANCE: readonly ServiceConformance[] = [
+  { service: 'agriculture', table: AGRICULTURE.conformance, operations: AGRICULTURE.operations },
+  { service: 'maps', table: MAPS.conformance, operations: MAPS.operations },
+  { service: 'maps', table: MAP_HOST.conformance, operations: MAP_HOST.operations },
+  { service: 'healthcare', table: HEALTHCARE.conformance, operations: HEALTHCARE.operations },
+  { service: 'address', table: ADDRESS.conformance, operations: ADDRESS.operations },
+];
+
+const THEN: Record<ConformanceRow['then'], string> = {
+  wait: 'retried after `Retry-After` when it fits the deadline; `retryAfterSeconds`',
+  retry: 'retried at once unless billed; `retryAfterSeconds` when the service sent one',
+  report: 'final: not retried, not cached',
+  remember: 'final; remembered as not found for 30 s',
+};
+
+/** docs/CONFORMANCE.md: the tables as the client meets them. */
+export function conformanceDocument(): string {
+  const lines = [
+    '# Upstream conformance',
+    '',
+    'Generated from `datasources/*/conformance.ts` by `npm run schema:print`; do not edit by hand.',
+    'For every status and error code each spec lists: when it happens, the code a client gets in',
+    '`errors[].extensions.code`, the message, and what the gateway does next. Retries: a billed call',
+    '(maps search, reverse geocode, point details, route, optimize, style loads) is sent again only',
+    'after a rate-limit refusal, which bills nothing. `{name}` in a message is the value the client',
+    "sent; the upstream's own text is never passed on.",
+  ];
+  for (const { table, operations } of CONFORMANCE) {
+    lines.push('', `## ${table.title}`, '', ...rowsTable(table.rows, Object.keys(operations)));
+    const billed = Object.entries(operations)
+      .filter(([, spec]) => spec.billed)
+      .map(([name]) => `\`${name}\``);
+    lines.push('', `Billed operations: ${billed.length > 0 ? billed.join(', ') : 'none'}.`);
+  }
+  lines.push('', '## Any service, any status not listed above', '', ...rowsTable(FALLBACK_ROWS, []), '');
+  return lines.join('\n');
+}
+
+function rowsTable(rows: readonly ConformanceRow[], all: string[]): string[] {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  return [
+    '| Status | Upstream code | Operations | When | Code | Message | Then |',
+    '|---|---|---|---|---|---|---|',
+    ...rows
+      .map((row) =>
+        [
+          String(row.status),
+          row.upstreamCode === undefined ? 'any' : `\`${row.upstreamCode}\``,
+          row.operations ? row.operations.join(', ') : all.length > 0 ? 'all' : 'any',
+          cell(row.when),
+          `\`${row.code}\``,
+          cell(row.message),
+          THEN[row.then],
+        ].join(' | '),
+      )
+      .map((line) => `| ${line} |`),
+  ];
+}
