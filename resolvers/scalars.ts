@@ -1,4 +1,4 @@
-import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
+import { GraphQLError, GraphQLScalarType, Kind, valueFromASTUntyped } from 'graphql';
 import type { Resolvers } from '../src/graph/generated/graphql';
 
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -14,7 +14,19 @@ function toDateTime(value: unknown): string {
   );
 }
 
+/**
+ * Upstream documents whose structure their spec does not show (the maps wordmark manifest)
+ * travel as they came: any JSON value, unchanged. As an argument it takes any literal.
+ */
+const passThrough = (value: unknown): unknown => value;
+
 export const scalarResolvers: Resolvers = {
+  JSON: new GraphQLScalarType({
+    name: 'JSON',
+    serialize: passThrough,
+    parseValue: passThrough,
+    parseLiteral: (ast, variables) => valueFromASTUntyped(ast, variables),
+  }),
   DateTime: new GraphQLScalarType({
     name: 'DateTime',
     serialize: toDateTime,

@@ -65,6 +65,14 @@ describe('configuration (API.md section 1)', () => {
     expect(found.join(' ')).not.toContain('with-secret');
   });
 
+  it('takes PAGE_MAX_SIZE, the largest page, from 20 (the default first) up, 100 when unset', () => {
+    expect(loadConfig({}).pageMaxSize).toBe(100);
+    expect(loadConfig({ PAGE_MAX_SIZE: '250' }).pageMaxSize).toBe(250);
+    expect(problems({ PAGE_MAX_SIZE: '19' })).toEqual([
+      'PAGE_MAX_SIZE must be a whole number from 20 to 10000, got "19".',
+    ]);
+  });
+
   it('lists every bad number and switch at once', () => {
     expect(
       problems({ PORT: '70000', UPSTREAM_CACHE: 'maybe', CACHE_TTL_SCALE: '0', EXPOSE_ERROR_DETAILS: 'yes' }),

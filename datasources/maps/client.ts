@@ -75,6 +75,7 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
     return pointDetailsFromWire(await this.fetch('pointDetails', { query }, pointDetailsData));
   }
 
+  /** Spec, Endpoints: the parameters seen are q, latitude, longitude and category; absent ones are not sent. */
   async search(request: SearchRequest): Promise<PlaceModel[]> {
     const query = {
       q: request.query,

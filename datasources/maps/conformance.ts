@@ -236,7 +236,7 @@ const HINT_OF: Record<string, string> = {
   category: '"category" must be a key listed by placeCategories.',
   query: '"query" must not be blank.',
   stops: '"stops" takes 1 to 50 stops (Limits, rule 7).',
-  osmId: '"osmId" must be an OpenStreetMap id with its type letter first (N, W or R, e.g. "N4839201").',
+  osmId: '"osmId" must be an OpenStreetMap id with its type letter first (N, W or R, e.g. "N7350865734").',
   osmType: '"osmType" must agree with the letter of "osmId".',
 };
 

@@ -1,10 +1,9 @@
 import { UpstreamError } from '../../src/kernel/errors';
 import { logger } from '../../src/observability/logger';
 import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
-import { assetPathOf, MAP_ASSET_PREFIX, rewriteAssetLinks } from './asset-urls';
-import type { WordmarkImageModel } from './models';
+import { MAP_ASSET_PREFIX, rewriteAssetLinks } from './asset-urls';
 import { MAP_HOST, type MapHostOperation } from './operations';
-import { wordmarkManifest, type WordmarkManifestWire } from './wire';
+import { wordmarkManifest } from './wire';
 
 /** The maps service's two hosts: `{api_base_url}` (REST) and `{map_host}` (display assets). */
 export interface MapsTarget extends UpstreamTarget {
@@ -20,7 +19,6 @@ export interface MapAsset {
   body: Buffer | string;
 }
 
-const COLOR_MODES: Record<string, WordmarkImageModel['colorMode']> = { light: 'LIGHT', dark: 'DARK' };
 /** Spec, Map display: `style.json?mode=light or dark`. */
 const STYLE_MODES = ['light', 'dark'];
 
@@ -50,10 +48,16 @@ export class MapHostClient extends UpstreamClient<MapHostOperation> {
     super(MAP_HOST, { baseUrl: target.hostUrl, apiKey: target.apiKey }, settings);
   }
 
-  /** GET /sdk/wordmark.json: the art per colour mode, as paths the gateway serves. */
-  async wordmarkImages(): Promise<WordmarkImageModel[]> {
+  /**
+   * GET /sdk/wordmark.json (spec, Map display: "Wordmark art and layout manifest; never
+   * billed"; its structure is not shown): the document as the host serves it, its links to
+   * the host moved to the gateway at `origin`, as `/maps/wordmark.json` serves it.
+   */
+  async wordmarkManifest(origin: string): Promise<unknown> {
     const manifest = await this.call('wordmark', {}, wordmarkManifest);
-    return this.images(manifest);
+    const served = rewriteAssetLinks(manifest, this.target.hostUrl, origin);
+    this.refuseKeyed(JSON.stringify(served), 'wordmark.json');
+    return served;
   }
 
   /**
@@ -81,15 +85,19 @@ export class MapHostClient extends UpstreamClient<MapHostOperation> {
     });
     const bytes = Buffer.from(answer.bodyBase64, 'base64');
     const body = answer.contentType.includes('json') ? this.rewritten(bytes, origin) : bytes;
-    if (body.includes(this.target.apiKey)) {
-      logger.error('map asset links to a host the gateway does not proxy; withheld', { assetPath });
-      throw new UpstreamError(
-        'maps',
-        'UPSTREAM_BAD_RESPONSE',
-        'The map host answered with a resource the gateway cannot serve.',
-      );
-    }
+    this.refuseKeyed(body, assetPath);
     return { contentType: answer.contentType, headers: answer.headers, body };
+  }
+
+  /** A document still holding the key links to a host the gateway does not proxy: never passed on. */
+  private refuseKeyed(body: Buffer | string, assetPath: string): void {
+    if (!body.includes(this.target.apiKey)) return;
+    logger.error('map asset links to a host the gateway does not proxy; withheld', { assetPath });
+    throw new UpstreamError(
+      'maps',
+      'UPSTREAM_BAD_RESPONSE',
+      'The map host answered with a resource the gateway cannot serve.',
+    );
   }
 
   /** A JSON document with every map-host link pointing at the gateway instead. */
@@ -105,21 +113,5 @@ export class MapHostClient extends UpstreamClient<MapHostOperation> {
         'The map host answered with a document that is not JSON.',
       );
     }
-  }
-
-  /** Art hosted anywhere but the map host cannot be proxied, and its link would carry the key: left out. */
-  private images(manifest: WordmarkManifestWire): WordmarkImageModel[] {
-    return (manifest.variants ?? []).flatMap((variant) => {
-      const assetPath = assetPathOf(variant.url, this.target.hostUrl);
-      if (assetPath === undefined) return [];
-      return [
-        {
-          colorMode: COLOR_MODES[variant.mode ?? ''] ?? null,
-          assetPath,
-          widthPixels: variant.width ?? null,
-          heightPixels: variant.height ?? null,
-        },
-      ];
-    });
   }
 }

@@ -33,7 +33,7 @@ export function fromLngLat([longitude, latitude]: readonly number[]): Point {
   return { latitude: latitude!, longitude: longitude! };
 }
 
-type StreetWire = Omit<ResolveWire, 'loccode' | 'formatted'>;
+type StreetWire = Omit<ResolveWire, 'loccode' | 'formatted' | 'valid' | 'coverage'>;
 
 function street(wire: StreetWire, formattedCode: string): StreetModel {
   return {
@@ -50,12 +50,20 @@ function street(wire: StreetWire, formattedCode: string): StreetModel {
       latitude: wire.representative_point.latitude,
       longitude: wire.representative_point.longitude,
     },
+    // Spec: only resolve data carries these; point details' `loccode` object does not.
+    valid: null,
+    coverage: null,
   };
 }
 
 /** Spec, Loccode resolve data: `loccode` is the unspaced key and `formatted` the spaced form. */
 export function streetFromResolve(wire: ResolveWire): StreetModel {
-  return { ...street(wire, wire.formatted), unspacedCode: wire.loccode };
+  return {
+    ...street(wire, wire.formatted),
+    unspacedCode: wire.loccode,
+    valid: wire.valid,
+    coverage: wire.coverage,
+  };
 }
 
 export function reverseGeocodeFromWire(wire: ReverseGeocodeWire): ReverseGeocodeModel {
@@ -90,19 +98,8 @@ export function pointDetailsFromWire(wire: PointDetailsWire): PointDetailsAnswer
   };
 }
 
-const NO_DETAILS = {
-  streetName: null,
-  city: null,
-  state: null,
-  country: null,
-  countryCode: null,
-  resultType: null,
-  entityType: null,
-  maiaddyId: null,
-} as const;
-
-/** The members search results and point details share. */
-function placeCommon(wire: SearchResultWire | PointPlaceWire) {
+/** A place as point details give it; search results are read the same way (see wire.ts). */
+function place(wire: SearchResultWire | PointPlaceWire): Omit<PlaceModel, 'distanceKm'> {
   return {
     name: wire.name,
     address: wire.address ?? null,
@@ -111,17 +108,6 @@ function placeCommon(wire: SearchResultWire | PointPlaceWire) {
     location: { latitude: wire.latitude, longitude: wire.longitude },
     loccode: loccodeLink(wire.loccode),
     osmId: wire.osm_id ?? null,
-  };
-}
-
-export function placeFromSearch(wire: SearchResultWire): PlaceModel {
-  return { ...placeCommon(wire), distanceKm: wire.distance_km ?? null, ...NO_DETAILS };
-}
-
-function placeFromPointDetails(wire: PointPlaceWire): PlaceModel {
-  return {
-    ...placeCommon(wire),
-    distanceKm: null,
     streetName: wire.street ?? null,
     city: wire.city ?? null,
     state: wire.state ?? null,
@@ -131,6 +117,14 @@ function placeFromPointDetails(wire: PointPlaceWire): PlaceModel {
     entityType: wire.entity_type ?? null,
     maiaddyId: wire.maiaddy_id ?? null,
   };
+}
+
+export function placeFromSearch(wire: SearchResultWire): PlaceModel {
+  return { ...place(wire), distanceKm: wire.distance_km ?? null };
+}
+
+function placeFromPointDetails(wire: PointPlaceWire): PlaceModel {
+  return { ...place(wire), distanceKm: null };
 }
 
 export function placeCategoryFromWire(wire: {

@@ -32,8 +32,17 @@ const streetMembers = {
   representative_point: latLngObject,
 };
 
-/** Spec, Loccode resolve data (also returned by nearest): `loccode` unspaced, `formatted` spaced. */
-export const resolveData = z.object({ loccode: z.string(), formatted: z.string(), ...streetMembers });
+/**
+ * Spec, Loccode resolve data (also returned by nearest): `loccode` unspaced, `formatted`
+ * spaced, and the booleans `valid` and `coverage`, which point details' `loccode` lacks.
+ */
+export const resolveData = z.object({
+  loccode: z.string(),
+  formatted: z.string(),
+  ...streetMembers,
+  valid: z.boolean(),
+  coverage: z.boolean(),
+});
 export type ResolveWire = z.infer<typeof resolveData>;
 
 /** A member whose presence the spec does not promise. */
@@ -53,8 +62,12 @@ export const reverseGeocodeData = z.object({
 });
 export type ReverseGeocodeWire = z.infer<typeof reverseGeocodeData>;
 
-/** Spec, Point details data, `place` object. */
-const pointPlace = z.object({
+/**
+ * Spec, Point details data, `place` object. Search results are read with it too: their
+ * shape is not shown beyond `loccode`, `osm_id` and `distance_km`, so the members the
+ * spec names for a place are taken from a search result when it carries them.
+ */
+const placeMembers = {
   name: z.string(),
   ...members(optionalText, 'address', 'country_code'),
   ...postalParts,
@@ -69,7 +82,8 @@ const pointPlace = z.object({
     'category',
     'type',
   ),
-});
+};
+const pointPlace = z.object(placeMembers);
 export type PointPlaceWire = z.infer<typeof pointPlace>;
 
 /** Spec, Point details data; whether `loccode` and `place` may be absent is not shown, so both may. */
@@ -84,20 +98,8 @@ export const pointDetailsData = z.object({
 });
 export type PointDetailsWire = z.infer<typeof pointDetailsData>;
 
-/** Spec, Search result members seen: loccode, osm_id, distance_km; the rest as the service sends them. */
-export const searchData = z.array(
-  z.object({
-    name: z.string(),
-    address: z.string().nullish(),
-    category: z.string().nullish(),
-    type: z.string().nullish(),
-    latitude: z.number(),
-    longitude: z.number(),
-    loccode: z.string().nullish(),
-    osm_id: z.string().nullish(),
-    distance_km: z.number().nullish(),
-  }),
-);
+/** Spec, Search result members seen: loccode, osm_id, distance_km (km); a place's other members when present. */
+export const searchData = z.array(z.object({ ...placeMembers, distance_km: z.number().nullish() }));
 export type SearchResultWire = z.infer<typeof searchData>[number];
 
 /** Spec, Place category. */
@@ -178,17 +180,8 @@ export const optimizeData = z.object({
 });
 export type OptimizeWire = z.infer<typeof optimizeData>;
 
-/** The wordmark manifest (its shape is not shown in the spec; these members are what the host serves). */
-export const wordmarkManifest = z.object({
-  variants: z
-    .array(
-      z.object({
-        mode: z.string().nullish(),
-        url: z.string(),
-        width: z.number().int().nullish(),
-        height: z.number().int().nullish(),
-      }),
-    )
-    .nullish(),
-});
-export type WordmarkManifestWire = z.infer<typeof wordmarkManifest>;
+/**
+ * Spec, Map display: `/sdk/wordmark.json` is the "Wordmark art and layout manifest"; its
+ * structure is not shown, so any JSON is taken and passed on as it is.
+ */
+export const wordmarkManifest = z.unknown();

@@ -8,8 +8,6 @@ import {
   WORDMARK_POSITIONS,
   wordmarkManifestUrl,
 } from '../../datasources/maps/display';
-import { gatewayAssetUrl } from '../../datasources/maps/asset-urls';
-import { WHOLE_LIST } from '../../datasources/maps/loaders';
 import { badUserInput } from '../../src/kernel/errors';
 import type { Resolvers } from '../../src/graph/generated/graphql';
 
@@ -32,9 +30,6 @@ export const displayResolvers: Resolvers = {
     allowedPositions: () => [...WORDMARK_POSITIONS],
     removable: () => false,
     manifestUrl: ({ origin }) => wordmarkManifestUrl(origin),
-    images: (_wordmark, _, { loaders }) => loaders.maps.wordmarkImages.load(WHOLE_LIST),
-  },
-  WordmarkImage: {
-    url: ({ assetPath }, _, { publicOrigin }) => gatewayAssetUrl(publicOrigin, assetPath),
+    manifest: ({ origin }, _, { loaders }) => loaders.maps.wordmarkManifest.load(origin),
   },
 };

@@ -1,17 +1,15 @@
 import type { Resolvers } from '../../src/graph/generated/graphql';
 import {
-  loccode,
-  location,
-  optimizeRequest,
-  optionalPoint,
+  optimizeArguments,
   point,
   pointDetailsRequest,
-  searchQuery,
-  travelMode,
-  waypoints,
+  routeArguments,
+  routeToArguments,
+  searchRequest,
 } from './arguments';
 import { displayResolvers } from './display';
 import { WHOLE_LIST } from '../../datasources/maps/loaders';
+import { connectionOf, pageRequest } from '../../src/kernel/relay';
 import type { GatewayContext } from '../../src/graph/context';
 import type { PlaceCategoryModel } from '../../datasources/maps/models';
 
@@ -30,32 +28,22 @@ export const mapsResolvers: Resolvers = {
     reverseGeocode: (_, args, { loaders }) =>
       loaders.maps.reverseGeocode.load(point(args.location, 'location')),
     pointDetails: (_, args, { loaders }) => loaders.maps.pointDetails.load(pointDetailsRequest(args)),
-    searchPlaces: (_, args, { loaders }) =>
-      loaders.maps.search.load({
-        query: searchQuery(args.query),
-        near: optionalPoint(args.near, 'near'),
-        category: args.category ?? undefined,
-      }),
-    placeCategories: (_, _args, { loaders }) => loaders.maps.placeCategories.load(WHOLE_LIST),
-    route: (_, args, { loaders }) =>
-      loaders.maps.route.load({
-        origin: location(args.origin, 'origin'),
-        destination: location(args.destination, 'destination'),
-        waypoints: waypoints(args.waypoints),
-        mode: travelMode(args.mode),
-      }),
-    optimizeStops: (_, args, { loaders }) => loaders.maps.optimize.load(optimizeRequest(args)),
+    // Both lists come whole in one upstream answer: a page is a slice of it, so paging calls nothing more.
+    searchPlaces: async (_, args, { loaders, pageMaxSize }) => {
+      const [request, page] = [searchRequest(args), pageRequest(args, pageMaxSize)];
+      return connectionOf(await loaders.maps.search.load(request), page);
+    },
+    placeCategories: async (_, args, { loaders, pageMaxSize }) => {
+      const page = pageRequest(args, pageMaxSize);
+      return connectionOf(await loaders.maps.placeCategories.load(WHOLE_LIST), page);
+    },
+    route: (_, args, { loaders }) => loaders.maps.route(routeArguments(args)),
+    optimizeStops: (_, args, { loaders }) => loaders.maps.optimize(optimizeArguments(args)),
     mapDisplay: (_, args, { publicOrigin }) => ({ origin: publicOrigin, colorMode: args.mode ?? 'LIGHT' }),
   },
   Loccode: {
     street: ({ code }, _, { loaders }) => loaders.maps.street.load(code),
-    routeTo: ({ code }, args, { loaders }) =>
-      loaders.maps.route.load({
-        origin: { loccode: code },
-        destination: { loccode: loccode(args.destination, 'destination') },
-        waypoints: [],
-        mode: travelMode(args.mode),
-      }),
+    routeTo: ({ code }, args, { loaders }) => loaders.maps.route(routeToArguments(code, args)),
   },
   Place: {
     category: ({ categoryKey }, _, context) => category(categoryKey, context),

@@ -17,16 +17,20 @@ export interface GatewayContext {
   publicOrigin: string;
   /** The request's deadline and the warnings its upstream calls raised. */
   scope: RequestScope;
+  /** The largest `first` a connection field takes (`PAGE_MAX_SIZE`). */
+  pageMaxSize: number;
 }
 
 export function createContext(
   upstreams: Upstreams,
   publicOrigin: string,
   scope: RequestScope,
+  pageMaxSize: number,
 ): GatewayContext {
   return {
     publicOrigin,
     scope,
+    pageMaxSize,
     loaders: {
       agriculture: createAgricultureLoaders(upstreams.agriculture),
       maps: createMapsLoaders(upstreams.maps),

@@ -84,6 +84,8 @@ export interface GatewayOptions {
   sandboxed: readonly ServiceName[];
   /** When set, only the documents of this manifest run. */
   trustedDocuments?: TrustedDocuments;
+  /** The largest `first` a connection field takes (`PAGE_MAX_SIZE`). */
+  pageMaxSize: number;
 }
 
 export interface Gateway {
@@ -189,6 +191,7 @@ async function handle(
     trustedDocuments,
     sandboxed,
     metricsToken,
+    pageMaxSize,
   }: GatewayOptions,
   requestId: string,
   req: IncomingMessage,
@@ -363,7 +366,7 @@ async function handle(
     inRequestSpan(() =>
       apollo.executeHTTPGraphQLRequest({
         httpGraphQLRequest: { method: req.method ?? 'GET', headers, search, body },
-        context: async () => createContext(upstreams, gatewayOrigin(req), scope),
+        context: async () => createContext(upstreams, gatewayOrigin(req), scope, pageMaxSize),
       }),
     ),
   );

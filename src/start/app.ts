@@ -52,6 +52,7 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     http: config.http,
     caches: config.caches,
     sandboxed: config.sandboxed,
+    pageMaxSize: config.pageMaxSize,
     ...(config.access.metricsToken && { metricsToken: config.access.metricsToken }),
     schemaSuggestions: !productionMode(live),
     ...(config.access.trustedDocuments && { trustedDocuments: config.access.trustedDocuments }),

@@ -39,6 +39,11 @@ export interface Config {
   caches: GatewayCacheLimits;
   /** Whether the schema may be introspected (IDEs and codegen need it; on by default). */
   introspection: boolean;
+  /**
+   * The largest `first` of a connection field (`searchPlaces`, `placeCategories`). Not below
+   * 20, the default `first` in schema/maps.graphql, or a query without `first` would fail.
+   */
+  pageMaxSize: number;
   /** Development switch: error messages and stack traces of unexpected errors reach the client. */
   exposeErrorDetails: boolean;
   /** OpenTelemetry export, when `OTEL_EXPORTER_OTLP_ENDPOINT` is set. */
@@ -155,6 +160,7 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
       keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000, problems),
     },
     introspection: onOff(env, 'INTROSPECTION', problems),
+    pageMaxSize: integer(env, 'PAGE_MAX_SIZE', 100, 20, 10_000, problems),
   };
   const anonymous = env.ALLOW_ANONYMOUS?.trim();
   if (anonymous) config.access.allowAnonymous = flag(env, 'ALLOW_ANONYMOUS', problems);

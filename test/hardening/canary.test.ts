@@ -26,8 +26,8 @@ const REACHING: Array<{ service: ServiceName; query: string; path: string[] }> =
   // The map host, which takes the key only as a `key` query parameter: it is in the echoed URL.
   {
     service: 'maps',
-    query: '{ mapDisplay { wordmark { images { url } } } }',
-    path: ['mapDisplay', 'wordmark', 'images'],
+    query: '{ mapDisplay { wordmark { manifest } } }',
+    path: ['mapDisplay', 'wordmark', 'manifest'],
   },
   {
     service: 'healthcare',

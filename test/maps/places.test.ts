@@ -163,15 +163,16 @@ describe('reverseGeocode, pointDetails, searchPlaces and placeCategories', () =>
     const upstream = await upstreamData(stack, 'search', { query: { q: 'a', ...near } });
     stack.sandbox.controls.clearLog();
     const { data, errors } = await stack.query(
-      `query($near: CoordinatesInput!) { searchPlaces(query: "a", near: $near) { ${PLACE_FIELDS} } }`,
+      `query($near: CoordinatesInput!) { searchPlaces(query: "a", near: $near, first: 100) { nodes { ${PLACE_FIELDS} } } }`,
       { near },
     );
     expect(errors).toBeUndefined();
-    expect(data.searchPlaces.length).toBeGreaterThan(1);
-    expect(data.searchPlaces.map((place: any) => [place.osmId, place.distanceKm])).toEqual(
+    const places = data.searchPlaces.nodes;
+    expect(places.length).toBeGreaterThan(1);
+    expect(places.map((place: any) => [place.osmId, place.distanceKm])).toEqual(
       upstream.map((result: any) => [result.osm_id, result.distance_km]),
     );
-    expect(data.searchPlaces[0]).toMatchObject({
+    expect(places[0]).toMatchObject({
       name: upstream[0].name,
       address: upstream[0].address,
       location: { latitude: upstream[0].latitude, longitude: upstream[0].longitude },
@@ -185,10 +186,10 @@ describe('reverseGeocode, pointDetails, searchPlaces and placeCategories', () =>
 
   it('searches one category and its children, and without a point gives no distance', async () => {
     const { data } = await stack.query(
-      '{ searchPlaces(query: "a", category: "health") { distanceKm category { key } } }',
+      '{ searchPlaces(query: "a", category: "health") { nodes { distanceKm category { key } } } }',
     );
-    expect(data.searchPlaces.length).toBeGreaterThan(0);
-    for (const place of data.searchPlaces) {
+    expect(data.searchPlaces.nodes.length).toBeGreaterThan(0);
+    for (const place of data.searchPlaces.nodes) {
       expect(place.distanceKm).toBeNull();
       expect(['health', 'hospital', 'pharmacy']).toContain(place.category.key);
     }
@@ -196,16 +197,75 @@ describe('reverseGeocode, pointDetails, searchPlaces and placeCategories', () =>
     expect(call!.query).toEqual({ q: 'a', category: 'health' });
   });
 
-  it('refuses a blank search query with BAD_USER_INPUT before calling the service', async () => {
-    const { errors } = await stack.query('{ searchPlaces(query: "  ") { name } }');
-    expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
-    expect(errors![0]!.message).toContain('"query" must not be blank');
-    expect(mapsCalls(stack, 'search')).toBe(0);
+  it('searches by category alone, sending no q (spec: q, latitude, longitude and category are the parameters seen)', async () => {
+    const near = street(stack, KANO_STREET).point;
+    const upstream = await upstreamData(stack, 'search', { query: { category: 'pharmacy', ...near } });
+    expect(upstream.length).toBeGreaterThan(1);
+    stack.sandbox.controls.clearLog();
+    const { data, errors } = await stack.query(
+      `query($near: CoordinatesInput!) { searchPlaces(category: "pharmacy", near: $near, first: 100) {
+        totalCount nodes { osmId distanceKm category { key } } } }`,
+      { near },
+    );
+    expect(errors).toBeUndefined();
+    expect(data.searchPlaces.totalCount).toBe(upstream.length);
+    expect(data.searchPlaces.nodes).toEqual(
+      upstream.map((result: any) => ({
+        osmId: result.osm_id,
+        distanceKm: result.distance_km,
+        category: { key: 'pharmacy' },
+      })),
+    );
+    const [call] = stack.sandbox.controls.requests({ service: 'maps', operation: 'search' });
+    expect(call!.query).toEqual({
+      category: 'pharmacy',
+      latitude: String(near.latitude),
+      longitude: String(near.longitude),
+    });
   });
 
+  it('finds places by the name of their town, each place of the answer in the dataset', async () => {
+    const town = street(stack, KANO_STREET).city;
+    const { data, errors } = await stack.query(
+      `{ searchPlaces(query: "${town}", first: 100) { totalCount nodes { osmId address } } }`,
+    );
+    expect(errors).toBeUndefined();
+    expect(data.searchPlaces.totalCount).toBeGreaterThan(0);
+    const inTown = data.searchPlaces.nodes.filter((found: any) => {
+      const place = stack.sandbox.dataset.places.find((candidate) => candidate.osmId === found.osmId)!;
+      return place.street.city === town;
+    });
+    expect(inTown.length).toBeGreaterThan(0);
+    const [call] = stack.sandbox.controls.requests({ service: 'maps', operation: 'search' });
+    expect(call!.query).toEqual({ q: town });
+  });
+
+  it.each([
+    ['{ searchPlaces { totalCount } }', 'query', 'Give "query"'],
+    ['{ searchPlaces(query: "  ") { totalCount } }', 'query', '"query" must not be blank'],
+    [
+      '{ searchPlaces(query: "a", category: " ") { totalCount } }',
+      'category',
+      '"category" must not be blank',
+    ],
+    ['{ searchPlaces(query: null, category: null) { totalCount } }', 'query', 'Give "query"'],
+  ])(
+    'refuses %s with BAD_USER_INPUT naming %s, before calling the service',
+    async (query, argument, message) => {
+      const { data, errors } = await stack.query(query);
+      expect(data.searchPlaces).toBeNull();
+      expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument });
+      expect(errors![0]!.message).toContain(message);
+      expect(mapsCalls(stack, 'search')).toBe(0);
+    },
+  );
+
   it('lists the category taxonomy with parents as links', async () => {
-    const { data } = await stack.query('{ placeCategories { key label status parent { key label } } }');
-    expect(data.placeCategories).toEqual(
+    const { data } = await stack.query(
+      '{ placeCategories(first: 100) { totalCount nodes { key label status parent { key label } } } }',
+    );
+    expect(data.placeCategories.totalCount).toBe(stack.sandbox.dataset.categories.length);
+    expect(data.placeCategories.nodes).toEqual(
       stack.sandbox.dataset.categories.map(({ key, label, parentKey, status }) => ({
         key,
         label,

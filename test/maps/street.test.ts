@@ -4,7 +4,7 @@ import { errorAt, fromLngLat, KANO_STREET, mapsCalls, street, upstreamData } fro
 const STREET_FIELDS = `
   name highwayType lengthMeters state lga country formattedCode unspacedCode
   geometry { coordinates { latitude longitude } }
-  representativePoint { latitude longitude }
+  representativePoint { latitude longitude } valid coverage
 `;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- upstream JSON is compared field by field */
@@ -21,6 +21,8 @@ function expectedStreet(resolved: any) {
     unspacedCode: resolved.loccode,
     geometry: { coordinates: resolved.geometry.coordinates.map(fromLngLat) },
     representativePoint: resolved.representative_point,
+    valid: resolved.valid,
+    coverage: resolved.coverage,
   };
 }
 
@@ -36,6 +38,29 @@ describe('Loccode.street and Query.nearestLoccode', () => {
     expect(errors).toBeUndefined();
     expect(data.loccode.street).toEqual(expectedStreet(resolved));
     expect(data.loccode.street).toMatchObject({ formattedCode: 'KN3A 7QP', unspacedCode: 'KN3A7QP' });
+  });
+
+  it('carries the valid and coverage flags of resolve data (spec, Loccode resolve data)', async () => {
+    const resolved = await upstreamData(stack, `loccode/${encodeURIComponent(KANO_STREET)}`);
+    expect([typeof resolved.valid, typeof resolved.coverage]).toEqual(['boolean', 'boolean']);
+    const { data, errors } = await stack.query(
+      `{ loccode(code: "${KANO_STREET}") { street { valid coverage } } }`,
+    );
+    expect(errors).toBeUndefined();
+    expect(data.loccode.street).toEqual({ valid: resolved.valid, coverage: resolved.coverage });
+  });
+
+  it('answers null for valid and coverage of a street that came with point details, which lack them', async () => {
+    const { data, errors } = await stack.query(
+      `query($at: CoordinatesInput!) { pointDetails(location: $at) { loccode { code street { name valid coverage } } } }`,
+      { at: street(stack, KANO_STREET).point },
+    );
+    expect(errors).toBeUndefined();
+    expect(data.pointDetails.loccode).toEqual({
+      code: KANO_STREET,
+      street: { name: street(stack, KANO_STREET).name, valid: null, coverage: null },
+    });
+    expect(mapsCalls(stack, 'resolveLoccode')).toBe(0);
   });
 
   it('sends the code byte for byte in the path, the space as %20', async () => {
@@ -85,13 +110,13 @@ describe('Loccode.street and Query.nearestLoccode', () => {
     [{ latitude: 12, longitude: -180.5 }, '"location.longitude" must be from -180 to 180'],
   ])('refuses %j with BAD_USER_INPUT before calling the service', async (at, message) => {
     const result = await stack.query(
-      'query($at: CoordinatesInput!) { nearestLoccode(location: $at) { code } placeCategories { key } }',
+      'query($at: CoordinatesInput!) { nearestLoccode(location: $at) { code } placeCategories { nodes { key } } }',
       { at },
     );
     const error = errorAt(result, ['nearestLoccode']);
     expect(error.extensions!.code).toBe('BAD_USER_INPUT');
     expect(error.message).toContain(message);
-    expect(result.data.placeCategories.length).toBeGreaterThan(0);
+    expect(result.data.placeCategories.nodes.length).toBeGreaterThan(0);
     expect(mapsCalls(stack, 'nearestLoccode')).toBe(0);
   });
 });

@@ -59,6 +59,8 @@ describe('maps boundary: envelope and mapping', () => {
       state: 'Kano',
       lga: 'Kano Municipal',
       country: 'Nigeria',
+      valid: true,
+      coverage: true,
       representative_point: { latitude: 12, longitude: 8.5 },
     };
     const line = (coordinates: unknown) => ({ ...street, geometry: { type: 'LineString', coordinates } });

@@ -31,7 +31,7 @@ const FIELD_OPERATIONS: Record<string, OperationSpec> = {
   'Query.placeCategories': MAPS.operations.placeCategories,
   'Query.route': MAPS.operations.route,
   'Query.optimizeStops': MAPS.operations.optimize,
-  'Wordmark.images': MAP_HOST.operations.wordmark,
+  'Wordmark.manifest': MAP_HOST.operations.wordmark,
 };
 
 /** Every field of the SDL in schema/, by `Type.field`, with its directives. */

@@ -72,8 +72,23 @@ describe('maps service: search and place categories', () => {
       expect(results.filter((r) => !allowed.has(r.category))).toEqual([]);
     });
 
+    it('takes a category without q: places of that category and its children, best name first', async () => {
+      const { categories, places } = maps.sandbox.dataset;
+      const allowed = new Set([
+        'health',
+        ...categories.filter((c) => c.parentKey === 'health').map((c) => c.key),
+      ]);
+      const results = await search({ category: 'health' });
+      expect(results).toHaveLength(20);
+      expect(results.filter((r) => !allowed.has(r.category))).toEqual([]);
+      expect(places.filter((place) => allowed.has(place.category)).length).toBeGreaterThan(20);
+      const names = results.map((r) => r.name);
+      expect(names).toEqual([...names].sort());
+    });
+
     it.each([
       ['q is missing', {}],
+      ['q is blank beside a category', { q: ' ', category: 'health' }],
       ['q is blank', { q: '   ' }],
       ['category is not a category key', { q: 'market', category: 'spaceport' }],
     ])('returns 400 VALIDATION_ERROR when %s', async (_label, query) => {

@@ -20,12 +20,15 @@ interface Candidate {
  * GET /sdk/v1/search. Matches `q` case-insensitively in a place's name, street and city.
  * With `latitude`/`longitude` results are nearest first; without, best name match first
  * and `distance_km` is null. `category` is a category key and also admits its children.
+ * The spec lists the parameters "seen" without saying which are required: `q` may be left
+ * out when `category` is given (every place of the category then matches).
  */
 export function searchPlaces(dataset: Dataset, req: SandboxRequest): Reply {
   const problems: string[] = [];
   const text = (req.query.get('q') ?? '').trim().toLowerCase();
-  if (text === '') problems.push('q (required, must not be blank)');
   const category = req.query.get('category') ?? undefined;
+  if (req.query.has('q') ? text === '' : category === undefined)
+    problems.push('q (required without category, must not be blank)');
   if (category !== undefined && !dataset.categories.some(({ key }) => key === category)) {
     problems.push('category (not a key listed by /sdk/v1/place-categories)');
   }
