@@ -148,7 +148,7 @@ describe('an upstream that echoes the request and its key into its error body (i
         const response = await stack.http.get(`${stack.app.url.replace(/\/graphql$/, '')}/maps/${asset}`);
         expect(stack.sandbox.controls.count({ service: 'maps', outcome: 'fault:status' })).toBe(1);
         expect(response.status).toBeGreaterThanOrEqual(400);
-        expect(response.json.error).toEqual(expect.any(String));
+        expect(response.json.errors[0].extensions.code).toEqual(expect.any(String));
         expect(leakIn(response)).toBeUndefined();
         expect(newLogLines().map(keyIn).filter(Boolean)).toEqual([]);
       },
