@@ -14,7 +14,9 @@ import { median, percentile, round } from './stats';
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const RUNS = SMOKE ? 1 : Number(process.env.BENCH_RUNS ?? 3);
 const LATENCY: Latency = { fixedMs: 80, jitterMs: 20 };
-const GOLDEN_CALLS = 16;
+// Its calls on a cold cache, one of them the resolve (never billed) its routes' destination
+// needs first (datasources/maps/resolve-first.ts).
+const GOLDEN_CALLS = 17;
 
 const dataset = loadDataset();
 const kano = dataset.streets.filter((s) => s.state === 'Kano');

@@ -1,11 +1,9 @@
-import type DataLoader from 'dataloader';
-import { UpstreamError } from '../../src/kernel/errors';
 import type { Point } from '../../src/kernel/point';
 import { operationLoader } from '../../src/upstream/loader';
 import type { LoccodeModel } from '../../src/kernel/loccode';
 import type { MapsClient } from './client';
+import { resolveFirst } from './resolve-first';
 import type {
-  LocationRequest,
   OptimizeRequest,
   PointDetailsRequest,
   RouteRequest,
@@ -58,58 +56,22 @@ export function createMapsLoaders(client: MapsClient) {
       (_all: typeof WHOLE_LIST) => client.placeCategories(),
       () => WHOLE_LIST,
     ),
-    route: operationLoader(
-      (request: RouteRequest) =>
-        client.route(request).catch((error: unknown) => explainRouteFailure(error, request, street)),
-      argumentsKey,
+    // Billed: the loccodes they name are resolved first (resolve-first.ts). The same points
+    // from `route` and `Loccode.routeTo` are one call.
+    route: resolveFirst(
+      street,
+      operationLoader((request: RouteRequest) => client.route(request), argumentsKey),
+      'route',
     ),
-    optimize: operationLoader((request: OptimizeRequest) => client.optimize(request), argumentsKey),
-    wordmarkImages: operationLoader(
-      (_all: typeof WHOLE_LIST) => client.mapHost.wordmarkImages(),
-      () => WHOLE_LIST,
+    optimize: resolveFirst(
+      street,
+      operationLoader((request: OptimizeRequest) => client.optimize(request), argumentsKey),
+      'trip',
+    ),
+    /** Keyed by the gateway origin its links are rewritten to (one per request in practice). */
+    wordmarkManifest: operationLoader(
+      (origin: string) => client.mapHost.wordmarkManifest(origin),
+      (origin) => origin,
     ),
   };
-}
-
-/**
- * Spec, Other behaviour: route answers 502 ENGINE_UNAVAILABLE both when the engine is
- * unreachable and when a loccode endpoint cannot be resolved. Only after a route has
- * failed as unavailable, resolving its loccode endpoints (never billed, shared with
- * `Loccode.street`) tells the two apart, so a client whose code does not exist hears
- * LOCCODE_NOT_FOUND rather than "try again later".
- */
-async function explainRouteFailure(
-  error: unknown,
-  request: RouteRequest,
-  street: DataLoader<string, StreetModel, string>,
-): Promise<never> {
-  if (!(error instanceof UpstreamError) || error.code !== 'UPSTREAM_UNAVAILABLE') throw error;
-  const endpoints = loccodeEndpoints([
-    { role: 'origin', location: request.origin },
-    { role: 'destination', location: request.destination },
-  ]);
-  const unknown = await Promise.all(endpoints.map(({ code }) => isUnknownLoccode(street, code)));
-  const missing = endpoints.find((_endpoint, index) => unknown[index]);
-  if (!missing) throw error;
-  throw new UpstreamError(
-    'maps',
-    'LOCCODE_NOT_FOUND',
-    `The ${missing.role} loccode "${missing.code}" does not exist in the maps service, so no route can use it.`,
-  );
-}
-
-/** Only a definite "no such loccode" counts; a resolve that fails otherwise proves nothing. */
-function isUnknownLoccode(street: DataLoader<string, StreetModel, string>, code: string): Promise<boolean> {
-  return street.load(code).then(
-    () => false,
-    (error: unknown) => error instanceof UpstreamError && error.code === 'LOCCODE_NOT_FOUND',
-  );
-}
-
-function loccodeEndpoints(
-  endpoints: ReadonlyArray<{ role: string; location: LocationRequest }>,
-): Array<{ role: string; code: string }> {
-  return endpoints.flatMap(({ role, location }) =>
-    'loccode' in location ? [{ role, code: location.loccode }] : [],
-  );
 }

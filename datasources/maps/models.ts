@@ -23,6 +23,9 @@ export interface StreetModel {
   unspacedCode: string;
   geometry: LineStringModel;
   representativePoint: Point;
+  /** Resolve data's flags (spec, Loccode resolve data); null for a street point details carried. */
+  valid: boolean | null;
+  coverage: boolean | null;
 }
 
 export interface ReverseGeocodeModel {
@@ -140,14 +143,6 @@ export interface OptimizedTripModel {
   geometry: LineStringModel;
 }
 
-/** A wordmark image; `assetPath` is below the map host's `/sdk/`, turned into a gateway URL per request. */
-export interface WordmarkImageModel {
-  colorMode: 'LIGHT' | 'DARK' | null;
-  assetPath: string;
-  widthPixels: number | null;
-  heightPixels: number | null;
-}
-
 /** What `mapDisplay` and its `wordmark` are built from: the gateway's public origin, e.g. `https://api.example.com`. */
 export interface MapDisplayModel {
   origin: string;
@@ -170,15 +165,28 @@ export interface RouteRequest {
   mode: TravelMode;
 }
 
+/** Spec, POST /sdk/v1/optimize body: stops have ids; `origin_id` and `dest_id` are optional. */
 export interface TripPointRequest {
-  id: string;
+  id?: string;
   location: LocationRequest;
+}
+
+/** A loccode a billed request names, with the argument it came from, e.g. `stops[2].loccode`. */
+export interface NamedLoccode {
+  code: string;
+  argument: string;
+}
+
+/** A billed request and its loccodes, which are resolved (never billed) before it is sent. */
+export interface ResolveFirst<R> {
+  request: R;
+  loccodes: NamedLoccode[];
 }
 
 export interface OptimizeRequest {
   origin: TripPointRequest;
   destination: TripPointRequest;
-  stops: TripPointRequest[];
+  stops: Array<Required<TripPointRequest>>;
   mode: TravelMode;
 }
 
@@ -190,8 +198,9 @@ export interface PointDetailsRequest {
   searchAddress?: string;
 }
 
+/** At least one of `query` and `category` (checked in resolvers/maps/arguments.ts). */
 export interface SearchRequest {
-  query: string;
+  query?: string;
   near?: Point;
   category?: string;
 }

@@ -32,19 +32,20 @@ export function routeBody(request: RouteRequest): Record<string, unknown> {
 }
 
 export interface OptimizeBody {
-  origin_id: string;
+  origin_id?: string;
   origin_loccode?: string;
-  dest_id: string;
+  dest_id?: string;
   dest_loccode?: string;
   stops: Array<{ id: string; loccode?: string; latitude?: number; longitude?: number }>;
   mode: string;
 }
 
+/** Spec: `origin_id` and `dest_id` are optional, so an id the client left out is not sent. */
 export function optimizeBody(request: OptimizeRequest): OptimizeBody {
   return {
-    origin_id: request.origin.id,
+    ...(request.origin.id !== undefined && { origin_id: request.origin.id }),
     ...endpoint('origin', request.origin.location),
-    dest_id: request.destination.id,
+    ...(request.destination.id !== undefined && { dest_id: request.destination.id }),
     ...endpoint('dest', request.destination.location),
     stops: request.stops.map(({ id, location }) =>
       'loccode' in location ? { id, loccode: location.loccode } : { id, ...location.coordinates },

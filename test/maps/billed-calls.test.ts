@@ -1,30 +1,50 @@
 import { useTestStack } from '../support/gateway';
-import { KANO_STREET } from './support';
+import { KANO_STREET, UNISSUED_LOCCODE } from './support';
 
 /**
- * Issue #12, billing discipline, with production defaults (UPSTREAM_MAX_ATTEMPTS=2): a
- * route to a loccode the maps service does not know answers 502 ENGINE_UNAVAILABLE (spec,
- * Other behaviour), which the gateway used to retry: two billed routes and two resolves. A
- * billed call is now retried only after a rate-limit refusal, which bills nothing (Limits
- * rule 4); the unbilled resolve afterwards tells "no such loccode" from "try again later".
+ * Issue #12, billing discipline, with production defaults (UPSTREAM_MAX_ATTEMPTS=2, caches
+ * on). Maps spec: route and optimize are billed, resolve (GET /sdk/v1/loccode/{code}) never
+ * is, and a route to an unknown loccode fails only after validation (502 ENGINE_UNAVAILABLE),
+ * when the allowance may be consumed (Limits rule 4). So the loccodes of a route or trip are
+ * resolved first: an unknown one costs no billed call at all, a known one at most one.
  */
-describe('a route to a loccode the maps service does not know (production defaults)', () => {
+describe('billed maps calls and the loccodes they name (production defaults)', () => {
   const stack = useTestStack({ CLIENT_POINTS_PER_MINUTE: '100000000' });
 
-  it('is one LOCCODE_NOT_FOUND error, after one billed route call and no retry', async () => {
-    const unknown = 'ZZ9Z 9ZZ';
-    const { data, errors } = await stack.query(
-      `{ route(origin: { loccode: "${KANO_STREET}" }, destination: { loccode: "${unknown}" }) { distanceMeters } }`,
-    );
+  const route = (destination: string, origin = KANO_STREET) =>
+    `{ route(origin: { loccode: "${origin}" }, destination: { loccode: "${destination}" }) { distanceMeters } }`;
+
+  it('a route to an unknown loccode is one LOCCODE_NOT_FOUND error and no billed call', async () => {
+    const { data, errors } = await stack.query(route(UNISSUED_LOCCODE));
     expect(data.route).toBeNull();
     expect(errors).toHaveLength(1);
     expect(errors![0]!.extensions).toMatchObject({ code: 'LOCCODE_NOT_FOUND', service: 'maps' });
-    expect(errors![0]!.message).toContain(`destination loccode "${unknown}" does not exist`);
-    const calls = stack.sandbox.controls.counts();
-    expect(calls['maps/route']).toBe(1);
-    // The resolves that tell the two 502s apart are never billed (maps spec, Limits).
-    expect(
-      Object.keys(calls).filter((name) => name !== 'maps/route' && name !== 'maps/resolveLoccode'),
-    ).toEqual([]);
+    expect(errors![0]!.message).toContain(`"${UNISSUED_LOCCODE}" (destination.loccode)`);
+    // One resolve per distinct code, never retried; nothing billed.
+    expect(stack.sandbox.controls.counts()).toEqual({ 'maps/resolveLoccode': 2 });
+  });
+
+  it('a route between known loccodes is exactly one billed call; another route between them resolves nothing again (cached 12 h)', async () => {
+    // Streets no other test of this suite resolves, so the 12-hour resolve cache starts cold.
+    const [origin, destination] = stack.sandbox.dataset.streets
+      .filter((candidate) => candidate.state === 'Lagos')
+      .map(({ code }) => code);
+    const first = await stack.query(route(destination!, origin));
+    expect(first.errors).toBeUndefined();
+    expect(stack.sandbox.controls.counts()).toEqual({ 'maps/resolveLoccode': 2, 'maps/route': 1 });
+    const onFoot = await stack.query(route(destination!, origin).replace(') {', ', mode: WALK) {'));
+    expect(onFoot.errors).toBeUndefined();
+    expect(stack.sandbox.controls.counts()).toEqual({ 'maps/resolveLoccode': 2, 'maps/route': 2 });
+  });
+
+  it('a trip with an unknown stop loccode makes no billed optimize call', async () => {
+    const { errors } = await stack.query(
+      `{ optimizeStops(origin: { loccode: "${KANO_STREET}" }, destination: { loccode: "${KANO_STREET}" },
+          stops: [{ id: "a", loccode: "${UNISSUED_LOCCODE}" }]) { totalDistanceMeters } }`,
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors![0]!.extensions).toMatchObject({ code: 'LOCCODE_NOT_FOUND', service: 'maps' });
+    expect(errors![0]!.message).toContain(`"${UNISSUED_LOCCODE}" (stops[0].loccode)`);
+    expect(stack.sandbox.controls.count({ service: 'maps', operation: 'optimize' })).toBe(0);
   });
 });

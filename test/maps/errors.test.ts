@@ -21,11 +21,19 @@ const route = (destination: string) =>
 describe('maps upstream errors, through the graph', () => {
   const stack = useTestStack();
 
-  it('400 INVALID_PARAMS (an area code routed to) is BAD_USER_INPUT saying which loccodes route', async () => {
-    const result = await stack.query(route(`{ loccode: "${KANO_AREA}" }`));
+  // An area code itself is refused before any call (test/maps/route.test.ts); the service's refusal is injected.
+  it('400 INVALID_PARAMS on a route is BAD_USER_INPUT saying which loccodes route', async () => {
+    stack.sandbox.controls.injectFault({
+      service: 'maps',
+      operation: 'route',
+      kind: 'status',
+      status: 400,
+      code: 'INVALID_PARAMS',
+    });
+    const result = await stack.query(route(`{ loccode: "${KANO_STREET}" }`));
     const error = expectMapsError(result, ['route'], 'BAD_USER_INPUT');
     expect(error.message).toMatch(/street loccode of the form four letters or digits, a space, three/);
-    expect(stack.sandbox.controls.count({ service: 'maps', operation: 'route', outcome: 'error' })).toBe(1);
+    expect(mapsCalls(stack, 'route')).toBe(1);
   });
 
   it('an osmId without its type letter (and no osmType) is refused before any call: BAD_USER_INPUT about osmId', async () => {
@@ -40,7 +48,9 @@ describe('maps upstream errors, through the graph', () => {
   });
 
   it('400 VALIDATION_ERROR (a category not in the taxonomy) is BAD_USER_INPUT at searchPlaces, siblings intact', async () => {
-    const result = await stack.query(`{ searchPlaces(query: "a", category: "casino") { name } ${SIBLING} }`);
+    const result = await stack.query(
+      `{ searchPlaces(query: "a", category: "casino") { nodes { name } } ${SIBLING} }`,
+    );
     const error = errorAt(result, ['searchPlaces']);
     expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', service: 'maps' });
     expect(error.message).toContain('"category" must be a key listed by placeCategories');
@@ -87,11 +97,11 @@ describe('maps upstream errors, through the graph', () => {
     expectMapsError(result, ['route'], 'ROUTING_FAILED');
   });
 
-  it('502 ENGINE_UNAVAILABLE for an unresolvable loccode endpoint is LOCCODE_NOT_FOUND, told apart by resolve', async () => {
+  it('an unknown loccode endpoint is LOCCODE_NOT_FOUND from the never-billed resolve, so the route is never asked (no 502)', async () => {
     const result = await stack.query(route(`{ loccode: "${UNISSUED_LOCCODE}" }`));
     const error = expectMapsError(result, ['route'], 'LOCCODE_NOT_FOUND');
-    expect(error.message).toContain(`destination loccode "${UNISSUED_LOCCODE}" does not exist`);
-    expect(mapsCalls(stack, 'route')).toBe(1);
+    expect(error.message).toContain(`"${UNISSUED_LOCCODE}" (destination.loccode)`);
+    expect(mapsCalls(stack, 'route')).toBe(0);
   });
 
   it.each([
@@ -107,12 +117,12 @@ describe('maps upstream errors, through the graph', () => {
     stack.sandbox.controls.setRateLimit('maps', 'loccode', { kind: 'window', limit: 1, windowMs: 60_000 });
     await stack.query(`{ loccode(code: "${KANO_STREET}") { street { name } } }`);
     const result = await stack.query(
-      `{ loccode(code: "${UNISSUED_LOCCODE}") { street { name } } sibling: placeCategories { key } }`,
+      `{ loccode(code: "${UNISSUED_LOCCODE}") { street { name } } sibling: placeCategories { nodes { key } } }`,
     );
     const error = errorAt(result, ['loccode', 'street']);
     expect(error.extensions).toMatchObject({ code: 'UPSTREAM_RATE_LIMITED', service: 'maps' });
     expect(error.extensions!.retryAfterSeconds).toBeGreaterThan(0);
-    expect(result.data.sibling.length).toBeGreaterThan(0);
+    expect(result.data.sibling.nodes.length).toBeGreaterThan(0);
     expect(stack.sandbox.controls.count({ service: 'maps', outcome: 'rate-limited' })).toBe(1);
   });
 

@@ -3,6 +3,7 @@ import {
   getNamedType,
   getNullableType,
   isAbstractType,
+  isInputObjectType,
   isListType,
   isObjectType,
   valueFromASTUntyped,
@@ -11,6 +12,7 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
+  type GraphQLInputType,
   type GraphQLNamedType,
   type GraphQLObjectType,
   type GraphQLSchema,
@@ -24,11 +26,16 @@ import {
  * `@cost(weight: n)` in `schema/` costs n upstream calls each time it is resolved,
  * and a list multiplies what its items cost by its size. The size is the length of
  * the list argument named by `@listSizeFromArgument` (e.g. `loccodes(codes:)`),
- * else the Int slicing argument of `@listSize`, else its `assumedSize`.
+ * else the Int slicing argument of `@listSize`, else its `assumedSize`. An argument or
+ * input field annotated `@cost(weight: n)` adds n for each distinct value given for it.
  *
  * The same field asked twice with the same arguments under one parent is counted
  * once, as the per-request loaders call once; so on a cold cache a query's cost is
  * the number of calls it makes, and never fewer.
+ *
+ * A connection field (`searchPlaces(first:)`) returns one object whose lists hold the
+ * page: `@listSize(slicingArguments:, sizedFields: ["edges", "nodes"])` sizes those lists
+ * of the returned object by the field's slicing argument.
  */
 export function operationCost(
   schema: GraphQLSchema,
@@ -51,7 +58,15 @@ export interface FieldCost {
   weight: number;
   sizeFromArgument?: string;
   slicingArguments: string[];
+  /** Lists of the returned object that the slicing argument sizes (a connection's `edges`, `nodes`). */
+  sizedFields: string[];
   assumedSize?: number;
+}
+
+/** The lists of an object that its parent field's arguments size. */
+interface SizedLists {
+  fields: readonly string[];
+  size: number;
 }
 
 /** Items assumed in a list no directive sizes; only lists of free items may lack one (see test/schema). */
@@ -77,16 +92,80 @@ export function fieldCost(field: GraphQLField<unknown, unknown>): FieldCost {
   const weight = argument('cost', 'weight');
   const fromArgument = argument('listSizeFromArgument', 'argument');
   const slicing = argument('listSize', 'slicingArguments');
+  const sized = argument('listSize', 'sizedFields');
   const assumed = argument('listSize', 'assumedSize');
   const cost: FieldCost = {
     weight: typeof weight === 'number' ? weight : 0,
-    slicingArguments: Array.isArray(slicing) ? slicing.filter((s): s is string => typeof s === 'string') : [],
+    slicingArguments: strings(slicing),
+    sizedFields: strings(sized),
     ...(typeof fromArgument === 'string' && { sizeFromArgument: fromArgument }),
     ...(typeof assumed === 'number' && { assumedSize: assumed }),
     ...BUILT_IN[field.name],
   };
   fieldCosts.set(field, cost);
   return cost;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : [];
+}
+
+/** `@cost(weight:)` of an argument or input field definition; 0 without one. */
+function weightOf(node: { readonly directives?: readonly ConstDirectiveNode[] } | null | undefined): number {
+  const value = node?.directives
+    ?.find((d) => d.name.value === 'cost')
+    ?.arguments?.find((a) => a.name.value === 'weight')?.value;
+  return value?.kind === Kind.INT ? Number(value.value) : 0;
+}
+
+/**
+ * Federation's `@cost` on an argument or input field: its weight counts for each value
+ * given for it, list items one by one, and a value given twice in one call once, as the
+ * per-request loader asks it once. A loccode given to `route` or as a stop of
+ * `optimizeStops` costs the resolve made before the billed call (schema/maps.graphql), and
+ * a round trip's origin and destination share theirs.
+ */
+function addInputCosts(type: GraphQLInputType, value: unknown, priced: Map<string, number>): void {
+  if (value === null || value === undefined) return;
+  const nullable = getNullableType(type);
+  if (isListType(nullable)) {
+    for (const item of Array.isArray(value) ? value : [value]) addInputCosts(nullable.ofType, item, priced);
+    return;
+  }
+  if (!isInputObjectType(nullable) || typeof value !== 'object') return;
+  for (const field of Object.values(nullable.getFields())) {
+    const member = (value as Record<string, unknown>)[field.name];
+    if (member === undefined || member === null) continue;
+    addPrice(priced, weightOf(field.astNode), member);
+    addInputCosts(field.type, member, priced);
+  }
+}
+
+function addPrice(priced: Map<string, number>, weight: number, value: unknown): void {
+  if (weight === 0) return;
+  const key = JSON.stringify(value);
+  priced.set(key, Math.max(weight, priced.get(key) ?? 0));
+}
+
+const argumentsCostOf = new WeakMap<GraphQLField<unknown, unknown>, boolean>();
+
+/** Whether an argument of the field, or an input field below one, carries `@cost` (read once per field). */
+function argumentsCanCost(field: GraphQLField<unknown, unknown>): boolean {
+  let known = argumentsCostOf.get(field);
+  if (known === undefined) {
+    const seen = new Set<string>();
+    const inputCanCost = (type: GraphQLInputType): boolean => {
+      const named = getNamedType(type);
+      if (!isInputObjectType(named) || seen.has(named.name)) return false;
+      seen.add(named.name);
+      return Object.values(named.getFields()).some(
+        (member) => weightOf(member.astNode) > 0 || inputCanCost(member.type),
+      );
+    };
+    known = field.args.some((argument) => weightOf(argument.astNode) > 0 || inputCanCost(argument.type));
+    argumentsCostOf.set(field, known);
+  }
+  return known;
 }
 
 const costlyTypesOf = new WeakMap<GraphQLSchema, ReadonlySet<string>>();
@@ -132,18 +211,18 @@ class CostWalker {
   }
 
   /** Cost of selections on a named type: the dearest of its possible object types when abstract. */
-  typeCost(type: GraphQLNamedType, selections: readonly SelectionNode[]): number {
-    if (isObjectType(type)) return this.objectCost(type, selections);
+  typeCost(type: GraphQLNamedType, selections: readonly SelectionNode[], sized?: SizedLists): number {
+    if (isObjectType(type)) return this.objectCost(type, selections, sized);
     if (isAbstractType(type)) {
       return Math.max(
         0,
-        ...this.schema.getPossibleTypes(type).map((member) => this.objectCost(member, selections)),
+        ...this.schema.getPossibleTypes(type).map((member) => this.objectCost(member, selections, sized)),
       );
     }
     return 0;
   }
 
-  objectCost(type: GraphQLObjectType, selections: readonly SelectionNode[]): number {
+  objectCost(type: GraphQLObjectType, selections: readonly SelectionNode[], sized?: SizedLists): number {
     // Fields grouped by name and arguments: aliases of one call share it.
     const groups = new Map<string, FieldNode[]>();
     this.collect(type, selections, groups);
@@ -156,10 +235,34 @@ class CostWalker {
       const children = this.costly.has(named.name)
         ? nodes.flatMap((node) => node.selectionSet?.selections ?? [])
         : [];
-      const itemCost = children.length > 0 ? this.typeCost(named, children) : 0;
-      const size = isListType(getNullableType(definition.type)) ? this.listSize(cost, definition, first) : 1;
-      total += cost.weight + size * itemCost;
+      const isList = isListType(getNullableType(definition.type));
+      const sizes =
+        !isList && cost.sizedFields.length > 0
+          ? { fields: cost.sizedFields, size: this.listSize(cost, definition, first) }
+          : undefined;
+      const itemCost = children.length > 0 ? this.typeCost(named, children, sizes) : 0;
+      const size = !isList
+        ? 1
+        : sized?.fields.includes(definition.name)
+          ? sized.size
+          : this.listSize(cost, definition, first);
+      total += cost.weight + this.argumentsCost(definition, first) + size * itemCost;
     }
+    return total;
+  }
+
+  /** What the arguments given to one call cost (see `addInputCosts`). */
+  private argumentsCost(definition: GraphQLField<unknown, unknown>, node: FieldNode): number {
+    if (!argumentsCanCost(definition)) return 0;
+    const priced = new Map<string, number>();
+    for (const argument of definition.args) {
+      const value = this.argumentValue(node, definition, argument.name);
+      if (value === undefined || value === null) continue;
+      addPrice(priced, weightOf(argument.astNode), value);
+      addInputCosts(argument.type, value, priced);
+    }
+    let total = 0;
+    for (const weight of priced.values()) total += weight;
     return total;
   }
 
@@ -205,7 +308,11 @@ class CostWalker {
         // Fields that neither cost nor lead to anything that does are left out early.
         const definition = type.getFields()[selection.name.value];
         if (!definition) continue; // introspection fields and __typename are free
-        if (fieldCost(definition).weight === 0 && !this.costly.has(getNamedType(definition.type).name))
+        if (
+          fieldCost(definition).weight === 0 &&
+          !this.costly.has(getNamedType(definition.type).name) &&
+          !argumentsCanCost(definition)
+        )
           continue;
         const key = selection.arguments?.length
           ? `${selection.name.value}(${this.argumentsKey(selection)})`

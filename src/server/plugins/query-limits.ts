@@ -34,16 +34,15 @@ export interface QueryLimits {
   httpBatching: boolean;
 }
 
-/** Root fields whose list argument multiplies the work, with the argument's bound. */
+/**
+ * Root fields whose list argument multiplies the work, with the gateway-wide bound
+ * (QUERY_MAX_LIST_ITEMS). Bounds a spec sets on one field's argument (optimize: 1 to 50
+ * stops) are that field's own BAD_USER_INPUT, not a refusal of the whole request.
+ */
 function listArguments(limits: QueryLimits): Record<string, { argument: string; max: number }> {
   return {
     loccodes: { argument: 'codes', max: limits.maxListItems },
     nodes: { argument: 'ids', max: limits.maxListItems },
-    // Spec (maps), Limits rule 7: 1 to 50 stops.
-    optimizeStops: { argument: 'stops', max: 50 },
-    // Not bounded by the spec; the sandbox's documented choice (src/sandbox/README.md), so a
-    // route has at most 26 legs and never fails upstream for its length.
-    route: { argument: 'waypoints', max: 25 },
   };
 }
 
