@@ -86,8 +86,7 @@ export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
       upstreamCode: 'VALIDATION_ERROR',
       when: 'body failed validation; the message lists the offending fields',
       code: 'BAD_USER_INPUT',
-      message:
-        "The maps service refused {named} of {operation}; check them against this field's description.",
+      message: 'The maps service refused {named} of {operation}.{hints}',
       then: 'report',
     },
     ...gatewayRows<MapsOperation>(),
