@@ -37,6 +37,8 @@ export class Metrics {
   readonly upstreamCache = this.counter('loccode_upstream_cache_total', ['service', 'operation', 'result']);
   readonly limiterWaits = this.counter('loccode_upstream_limiter_waits_total', ['service', 'dimension']);
   readonly circuitState = this.gauge('loccode_upstream_circuit_state', ['service']);
+  readonly redisUp = this.gauge('loccode_redis_up', []);
+  readonly redisFallbacks = this.counter('loccode_redis_fallbacks_total', ['operation']);
   /** Each bounded cache's usage, read when /metrics is scraped. */
   private readonly caches = new Map<string, () => CacheUsage>();
 

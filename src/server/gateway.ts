@@ -43,6 +43,7 @@ import { createIde } from './ide';
 import { introspectionOff } from './introspection-off';
 import { serveMapAsset } from './map-assets';
 import { documentCache, stringCache } from './bounded-cache';
+import type { SharedRedis } from '../upstream/shared-redis';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
 const MAX_JSON_NESTING = 64;
@@ -86,6 +87,8 @@ export interface GatewayOptions {
   trustedDocuments?: TrustedDocuments;
   /** The largest `first` a connection field takes (`PAGE_MAX_SIZE`). */
   pageMaxSize: number;
+  /** The Redis this replica shares state through, when `REDIS_URL` is set (listed by `/readyz`). */
+  shared?: SharedRedis;
 }
 
 export interface Gateway {
@@ -192,6 +195,7 @@ async function handle(
     sandboxed,
     metricsToken,
     pageMaxSize,
+    shared,
   }: GatewayOptions,
   requestId: string,
   req: IncomingMessage,
@@ -200,7 +204,7 @@ async function handle(
   const url = new URL(req.url ?? '/', 'http://gateway.invalid');
   if (url.pathname === '/healthz') return sendJson(res, 200, { status: 'ok' });
   if (url.pathname === '/readyz') {
-    const { status, body } = readiness(upstreams, sandboxed);
+    const { status, body } = readiness(upstreams, sandboxed, shared);
     return sendJson(res, status, body);
   }
   if (url.pathname === '/metrics') {

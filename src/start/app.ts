@@ -4,6 +4,7 @@ import { startGateway } from '../server/gateway';
 import { Budgets } from '../server/access/budget';
 import { Callers } from '../server/access/callers';
 import { KeyFailures } from '../server/access/key-failures';
+import { SharedRedis } from '../upstream/shared-redis';
 import type { ServiceName } from '../kernel/services';
 import { anyLive, liveServices, createUpstreams, type UpstreamTargets } from './upstreams';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
@@ -27,6 +28,8 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
   const openToAnonymous = anonymousAllowed(config, live);
   const sandbox = Object.values(live).every(Boolean) ? undefined : await startSandbox(sandboxOptions);
   const metrics = new Metrics();
+  const shared = config.shared ? new SharedRedis(config.shared, metrics) : undefined;
+  await shared?.connect();
   const upstreams = createUpstreams(
     resolveTargets(config, sandbox),
     config.upstreamTimeoutMs,
@@ -34,6 +37,7 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     metrics,
     // Keyless callers get their own share of each upstream limit only when keyed clients exist to protect.
     openToAnonymous && config.access.clients.length > 0 ? config.access.anonymousUpstreamShare : 1,
+    shared,
   );
   const gateway = await startGateway({
     host: config.host,
@@ -53,6 +57,7 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     caches: config.caches,
     sandboxed: config.sandboxed,
     pageMaxSize: config.pageMaxSize,
+    ...(shared && { shared }),
     ...(config.access.metricsToken && { metricsToken: config.access.metricsToken }),
     schemaSuggestions: !productionMode(live),
     ...(config.access.trustedDocuments && { trustedDocuments: config.access.trustedDocuments }),
@@ -66,6 +71,7 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     close: async () => {
       await gateway.close();
       await upstreams.close();
+      await shared?.close();
       await sandbox?.close();
     },
   };

@@ -9,6 +9,7 @@ import type { MapsTarget } from '../../datasources/maps/map-host';
 import { TrustedDocuments } from '../server/trusted-documents';
 import type { HttpTimeouts } from '../server/http-edge';
 import type { GatewayCacheLimits } from '../server/gateway';
+import type { SharedRedisOptions } from '../upstream/shared-redis';
 
 export interface Config {
   host: string;
@@ -48,6 +49,13 @@ export interface Config {
   exposeErrorDetails: boolean;
   /** OpenTelemetry export, when `OTEL_EXPORTER_OTLP_ENDPOINT` is set. */
   tracing?: TracingConfig;
+  /** State shared with other replicas through Redis, when `REDIS_URL` is set (issue #13). */
+  shared?: SharedRedisOptions;
+  /**
+   * Replicas sharing the upstream keys. While Redis is unreachable each paces at this share of
+   * every upstream limit, so together they stay under it.
+   */
+  replicas: number;
 }
 
 export interface AccessConfig {
@@ -161,7 +169,19 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
     },
     introspection: onOff(env, 'INTROSPECTION', problems),
     pageMaxSize: integer(env, 'PAGE_MAX_SIZE', 100, 20, 10_000, problems),
+    replicas: integer(env, 'REPLICAS', 1, 1, 1000, problems),
   };
+  const redisUrl = env.REDIS_URL?.trim();
+  if (redisUrl) {
+    if (!/^rediss?:\/\/[^/\s]/.test(redisUrl))
+      problems.push('REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://redis:6379/0.');
+    else
+      config.shared = {
+        url: redisUrl,
+        timeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 10, 60_000, problems),
+        keyPrefix: env.REDIS_KEY_PREFIX?.trim() || 'loccode:',
+      };
+  }
   const anonymous = env.ALLOW_ANONYMOUS?.trim();
   if (anonymous) config.access.allowAnonymous = flag(env, 'ALLOW_ANONYMOUS', problems);
   const trusted = env.TRUSTED_DOCUMENTS?.trim();

@@ -13,6 +13,7 @@ import type { ClientSettings } from '../upstream/client';
 import { UpstreamDiscipline } from '../upstream/discipline';
 import { documentedRules, Pacer } from '../upstream/pacer';
 import { Resilience } from '../upstream/resilience';
+import type { SharedRedis } from '../upstream/shared-redis';
 
 /** Where each upstream is, after the sandbox has filled in what was not configured. */
 export interface UpstreamTargets {
@@ -32,6 +33,8 @@ export function createUpstreams(
   metrics: Metrics,
   /** The share of each upstream limit keyless callers may use (1: no separate share). */
   anonymousShare = 1,
+  /** Redis shared with the other replicas (REDIS_URL), for the cache, flights and pacing. */
+  _shared?: SharedRedis,
 ): Upstreams {
   const memory = config.cacheEnabled
     ? new MemoryCacheStore({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes })
