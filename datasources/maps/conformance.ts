@@ -88,6 +88,7 @@ export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
       code: 'BAD_USER_INPUT',
       message: 'The maps service refused {named} of {operation}.{hints}',
       then: 'report',
+      namesFields: true,
     },
     ...gatewayRows<MapsOperation>(),
     {

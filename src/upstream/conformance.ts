@@ -44,6 +44,8 @@ export interface ConformanceRow<Operation extends string = string> {
    */
   message: string;
   then: Handling;
+  /** The refusal names the fields it refused (maps VALIDATION_ERROR): they reach the client as `extensions.fields`. */
+  namesFields?: boolean;
 }
 
 /** One upstream's table, checked in order: a row naming the code first, then one matching the status alone. */
@@ -207,7 +209,7 @@ export function translate(
     ...quoted,
   };
   const message = row.message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? sent(call, name));
-  const fields = quoted.fields ? quoted.fields.split(', ') : undefined;
+  const fields = row.namesFields && quoted.fields ? quoted.fields.split(', ') : undefined;
   return { code: row.code, message, then: row.then, ...(fields && { fields }) };
 }
 

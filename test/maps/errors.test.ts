@@ -75,6 +75,14 @@ describe('maps upstream errors, through the graph', () => {
     expectMapsError(result, ['loccode', 'street'], 'LOCCODE_NOT_FOUND');
   });
 
+  it('404 NOT_FOUND for an osmId that names no place is NOT_FOUND, without fields: only a validation refusal names them', async () => {
+    const result = await stack.query(
+      `{ pointDetails(location: { latitude: 12, longitude: 8.5 }, osmId: "N4839201") { shareUrl } ${SIBLING} }`,
+    );
+    const error = expectMapsError(result, ['pointDetails'], 'NOT_FOUND');
+    expect(error.extensions!.fields).toBeUndefined();
+  });
+
   it('404 NOT_FOUND outside coverage is NOT_FOUND on nearestLoccode', async () => {
     const result = await stack.query(
       `query($at: CoordinatesInput!) { nearestLoccode(location: $at) { code } ${SIBLING} }`,
