@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { DocumentNode } from 'graphql';
+import type { SharedRedis } from '../upstream/shared-redis';
 
 /**
  * Apollo Server's KeyValueCache (get, set with a TTL in seconds, delete), on lru-cache,
@@ -36,6 +37,50 @@ export class BoundedKeyValueCache<V extends object | string> {
   /** Entries and estimated bytes held now. */
   get usage(): { entries: number; bytes: number } {
     return { entries: this.lru.size, bytes: this.lru.calculatedSize };
+  }
+}
+
+/**
+ * The same KeyValueCache of strings over Redis, shared by the replicas (issue #13): a whole
+ * response cached by one is served by all, for its TTL (PX; no TTL, no expiry: Redis's
+ * maxmemory policy evicts it). While Redis is down or slow each replica reads and writes
+ * its own bounded cache instead. No local copy of what Redis holds: a hit is one GET of a
+ * string the plugin parses anyway, and each response is kept once, not once per replica.
+ */
+export class SharedKeyValueCache {
+  constructor(
+    private readonly shared: SharedRedis,
+    private readonly local: BoundedKeyValueCache<string>,
+    private readonly prefix = 'response:',
+  ) {}
+
+  async get(key: string): Promise<string | undefined> {
+    return this.shared.run(
+      'response.get',
+      async (redis) => (await redis.get(this.prefix + key)) ?? undefined,
+      () => this.local.get(key),
+    );
+  }
+
+  async set(key: string, value: string, options?: { ttl?: number | null }): Promise<void> {
+    const ttlSeconds = options?.ttl;
+    await this.shared.run(
+      'response.set',
+      async (redis) => {
+        if (ttlSeconds) await redis.set(this.prefix + key, value, 'PX', Math.ceil(ttlSeconds * 1000));
+        else await redis.set(this.prefix + key, value);
+      },
+      () => this.local.set(key, value, options),
+    );
+  }
+
+  async delete(key: string): Promise<boolean> {
+    const local = await this.local.delete(key);
+    return this.shared.run(
+      'response.delete',
+      async (redis) => (await redis.del(this.prefix + key)) > 0 || local,
+      () => local,
+    );
   }
 }
 

@@ -13,8 +13,8 @@ export interface CacheEntry {
 }
 
 /**
- * Where answers are kept across requests. Memory now; a shared store (Redis)
- * can implement the same two methods later without touching anything above.
+ * Where answers are kept across requests: this process's memory, or with REDIS_URL
+ * the replicas' shared store (SharedCacheStore, shared-cache.ts) over that memory.
  */
 export interface CacheStore {
   get(key: string): Promise<CacheEntry | undefined>;

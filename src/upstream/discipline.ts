@@ -7,6 +7,7 @@ import type { OperationSpec } from './operations';
 import type { Pacer } from './pacer';
 import { currentScope, outsideScope } from './request-scope';
 import type { Resilience, RetryMode } from './resilience';
+import type { SharedFlights } from './shared-flight';
 
 /** Failures after which a remembered answer is better than none (stale if error). */
 const STALE_WORTHY_CODES: ReadonlySet<ErrorCode> = new Set([
@@ -38,6 +39,8 @@ export class UpstreamDiscipline {
     private readonly timing: { defaultDeadlineMs: number; ttlScale: number },
     readonly metrics: Metrics,
     private readonly clock: Clock = systemClock,
+    /** With REDIS_URL: one call per cold cacheable key across all replicas, not only in this one. */
+    private readonly replicas?: SharedFlights,
   ) {}
 
   /** The body of a 2xx answer for `key` (method, path, query, body of the call). */
@@ -56,7 +59,7 @@ export class UpstreamDiscipline {
     }
     this.countLookup(policy, operation, 'miss');
     try {
-      return await this.shared(cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt));
+      return await this.shared(policy, cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt));
     } catch (error) {
       if (cached?.outcome.kind === 'body' && isStaleWorthy(error) && this.clock.now() < cached.staleUntil) {
         this.warnStale(operation, cached);
@@ -83,18 +86,39 @@ export class UpstreamDiscipline {
   /** Stale-while-revalidate: the caller already has its answer; a failed refresh leaves the entry as it was. */
   private refreshInBackground(policy: CachePolicy, cacheKey: string, attempt: Attempt): void {
     outsideScope(() => {
-      this.shared(cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt)).catch(() => undefined);
+      this.shared(policy, cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt)).catch(
+        () => undefined,
+      );
     });
   }
 
-  /** Concurrent identical calls, from any request, share one HTTP call. */
-  private shared(cacheKey: string, fetch: () => Promise<unknown>): Promise<unknown> {
+  /** Concurrent identical calls, from any request, share one HTTP call (then, with Redis, across replicas). */
+  private shared(policy: CachePolicy, cacheKey: string, fetch: () => Promise<unknown>): Promise<unknown> {
     let flight = this.flights.get(cacheKey);
     if (!flight) {
-      flight = fetch().finally(() => this.flights.delete(cacheKey));
+      flight = this.acrossReplicas(policy, cacheKey, fetch).finally(() => this.flights.delete(cacheKey));
       this.flights.set(cacheKey, flight);
     }
     return flight;
+  }
+
+  /**
+   * Only a cacheable answer can be handed from one replica to another: the waiters read it
+   * from the shared cache as soon as it is fresh there (a body, or a remembered not-found).
+   */
+  private acrossReplicas(
+    policy: CachePolicy,
+    cacheKey: string,
+    fetch: () => Promise<unknown>,
+  ): Promise<unknown> {
+    if (!this.replicas || policy.freshMs <= 0) return fetch();
+    const deadline = currentScope()?.deadline ?? this.clock.now() + this.timing.defaultDeadlineMs;
+    return this.replicas.run(cacheKey, deadline, fetch, async () => {
+      const entry = await this.cache.get(cacheKey);
+      return entry && this.clock.now() < entry.freshUntil
+        ? { value: replay(this.service, entry) }
+        : undefined;
+    });
   }
 
   private async fetchAndRemember(policy: CachePolicy, cacheKey: string, attempt: Attempt): Promise<unknown> {

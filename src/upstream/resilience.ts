@@ -15,6 +15,10 @@ import { UpstreamError } from '../kernel/errors';
 import type { Metrics } from '../observability/metrics';
 import type { ServiceName } from '../kernel/services';
 import { currentScope } from './request-scope';
+import type { SharedRedis } from './shared-redis';
+
+/** How long a replica trusts its last look at the shared circuit: not a Redis round trip per call. */
+const SHARED_CHECK_MS = 100;
 
 export interface ResilienceOptions {
   /** Consecutive failures that open the circuit. */
@@ -77,11 +81,17 @@ export class Resilience {
   private readonly retries: RetryPolicy;
   private readonly billedRetries: RetryPolicy;
   private openedAt = 0;
+  /** Until when another replica's circuit for this service is open, as last read from Redis, and when that read expires. */
+  private openElsewhereUntil = 0;
+  private checkedUntil = 0;
+  private checking: Promise<void> | undefined;
 
   constructor(
     private readonly service: ServiceName,
     private readonly options: ResilienceOptions,
     metrics: Metrics,
+    /** With REDIS_URL: a circuit opened here is open for every replica (the key `circuit:<service>`). */
+    private readonly shared?: SharedRedis,
   ) {
     this.circuit = circuitBreaker(handleWhen(isOutage), {
       halfOpenAfter: options.halfOpenAfterMs,
@@ -91,6 +101,7 @@ export class Resilience {
     this.circuit.onStateChange((state) => {
       if (state === CircuitState.Open) this.openedAt = Date.now();
       metrics.circuitState.set({ service }, state);
+      this.share(state);
     });
     this.retries = retry(handleWhen(worthRetrying), {
       maxAttempts: options.maxAttempts - 1,
@@ -103,13 +114,19 @@ export class Resilience {
   }
 
   async execute<T>(attempt: () => Promise<T>, mode: RetryMode): Promise<T> {
+    // Another replica found the outage: refused as our own open circuit would (our own probes still go).
+    if (this.circuit.state === CircuitState.Closed) {
+      const remainingMs = (await this.openElsewhere()) - Date.now();
+      if (remainingMs > 0) throw this.openCircuitError(remainingMs);
+    }
     const once = () => this.circuit.execute(attempt);
     try {
       if (mode === 'transient') return await this.retries.execute(once);
       if (mode === 'unbilled') return await this.billedRetries.execute(once);
       return await once();
     } catch (error) {
-      if (error instanceof BrokenCircuitError) throw this.openCircuitError();
+      if (error instanceof BrokenCircuitError)
+        throw this.openCircuitError(this.openedAt + this.options.halfOpenAfterMs - Date.now());
       throw error;
     }
   }
@@ -125,8 +142,7 @@ export class Resilience {
   }
 
   /** Retry-after of a refusal while the circuit is open: the real time until the next probe may go. */
-  private openCircuitError(): UpstreamError {
-    const remainingMs = this.openedAt + this.options.halfOpenAfterMs - Date.now();
+  private openCircuitError(remainingMs: number): UpstreamError {
     const seconds = Math.max(1, Math.ceil(remainingMs / 1000));
     return new UpstreamError(
       this.service,
@@ -134,5 +150,48 @@ export class Resilience {
       `The ${this.service} service is failing, so the gateway is not calling it for now; retry in about ${seconds} s.`,
       seconds,
     );
+  }
+
+  /**
+   * Opening publishes the outage for the open interval (PX), so the others stop calling too;
+   * a good probe here withdraws it. Fire and forget: Redis failing only means no sharing.
+   */
+  private share(state: CircuitState): void {
+    const shared = this.shared;
+    if (!shared) return;
+    const key = `circuit:${this.service}`;
+    if (state === CircuitState.Open)
+      void shared.run(
+        'circuit.open',
+        (redis) => redis.set(key, '1', 'PX', this.options.halfOpenAfterMs),
+        () => undefined,
+      );
+    else if (state === CircuitState.Closed)
+      void shared.run(
+        'circuit.close',
+        (redis) => redis.del(key),
+        () => undefined,
+      );
+  }
+
+  /** Epoch ms until which another replica has this circuit open (0: it has not), read at most every 100 ms. */
+  private async openElsewhere(): Promise<number> {
+    const shared = this.shared;
+    if (!shared || Date.now() < this.checkedUntil) return this.openElsewhereUntil;
+    this.checking ??= shared
+      .run(
+        'circuit.check',
+        (redis) => redis.pttl(`circuit:${this.service}`),
+        () => -2,
+      )
+      .then((remainingMs) => {
+        this.openElsewhereUntil = remainingMs > 0 ? Date.now() + remainingMs : 0;
+        this.checkedUntil = Date.now() + SHARED_CHECK_MS;
+      })
+      .finally(() => {
+        this.checking = undefined;
+      });
+    await this.checking;
+    return this.openElsewhereUntil;
   }
 }

@@ -1,0 +1,168 @@
+import { SINGLE_REQUEST_DISCIPLINE } from '../support/gateway';
+import { useRedis } from '../support/redis';
+import { startReplicas, type Replicas } from '../support/replicas';
+
+/*
+ * Issue #13: with REDIS_URL the replicas share the upstream cache (same keys, TTLs and stale
+ * copies) and the whole-response cache; without it each replica pays for its own cold cache.
+ */
+
+const redis = useRedis();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const climateOf = (code: string) =>
+  `{ loccode(code: "${code}") { code climate { state airTemperatureCelsius } } }`;
+
+/** `count` replicas for one `describe`, their sandbox reset after each test. */
+function useReplicas(count: number, env: () => Record<string, string>): () => Replicas {
+  let replicas: Replicas | undefined;
+  beforeAll(async () => {
+    replicas = await startReplicas(count, env());
+  });
+  afterEach(() => replicas?.sandbox.controls.reset());
+  afterAll(() => replicas?.close());
+  return () => replicas!;
+}
+
+/** A street loccode no other test of the file asks for, and its state in the sandbox dataset. */
+function street(replicas: Replicas, index: number): { code: string; state: string } {
+  const found = replicas.sandbox.dataset.streets[index]!;
+  return { code: found.code, state: found.state };
+}
+
+describe('three replicas sharing one Redis: the upstream cache', () => {
+  const replicas = useReplicas(3, () => ({
+    ...SINGLE_REQUEST_DISCIPLINE,
+    UPSTREAM_CACHE: 'on',
+    REDIS_URL: redis.url,
+  }));
+
+  it('a query answered by replica A, then sent to replica B: zero upstream calls', async () => {
+    const { code, state } = street(replicas(), 0);
+    const first = await replicas().query(0, climateOf(code));
+    expect(first.errors).toBeUndefined();
+    expect(first.data.loccode.climate.state).toBe(state);
+    const calls = replicas().sandbox.controls.count();
+    expect(calls).toBeGreaterThan(0);
+
+    const second = await replicas().query(1, climateOf(code));
+    expect(second.errors).toBeUndefined();
+    expect(second.data).toEqual(first.data);
+    expect(replicas().sandbox.controls.count()).toBe(calls);
+    // And the third replica too.
+    expect((await replicas().query(2, climateOf(code))).data).toEqual(first.data);
+    expect(replicas().sandbox.controls.count()).toBe(calls);
+  });
+
+  it('shares a remembered "not found" too: the second replica does not ask again', async () => {
+    const first = await replicas().query(0, climateOf('ZZ9Z 9ZZ'));
+    expect(first.errors![0]!.extensions).toMatchObject({ code: 'LOCCODE_NOT_FOUND', service: 'agriculture' });
+    expect(replicas().sandbox.controls.count({ service: 'agriculture', operation: 'climate' })).toBe(1);
+
+    const second = await replicas().query(2, climateOf('ZZ9Z 9ZZ'));
+    expect(second.errors![0]!.extensions).toMatchObject({
+      code: 'LOCCODE_NOT_FOUND',
+      service: 'agriculture',
+    });
+    expect(replicas().sandbox.controls.count({ service: 'agriculture', operation: 'climate' })).toBe(1);
+  });
+});
+
+describe('three replicas sharing one Redis: expired, refreshed and stale copies', () => {
+  // Climate is fresh 10 minutes: scaled, 1.2 s, then served while refreshed for 0.6 s more; usable on failure for 43 s.
+  const replicas = useReplicas(3, () => ({
+    ...SINGLE_REQUEST_DISCIPLINE,
+    UPSTREAM_CACHE: 'on',
+    CACHE_TTL_SCALE: '0.002',
+    REDIS_URL: redis.url,
+  }));
+  const climateCalls = () =>
+    replicas().sandbox.controls.count({ service: 'agriculture', operation: 'climate' });
+
+  it("reads another replica's refresh once its own copy is no longer fresh", async () => {
+    const { code } = street(replicas(), 4);
+    const first = await replicas().query(0, climateOf(code));
+    expect(climateCalls()).toBe(1);
+    await sleep(1300);
+    // Replica B: the shared copy is past fresh, so it is served while B refreshes it behind.
+    expect((await replicas().query(1, climateOf(code))).data).toEqual(first.data);
+    await sleep(200);
+    expect(climateCalls()).toBe(2);
+    // Replica A's own copy is past fresh too, but B's refresh is in Redis: nothing to refresh.
+    expect((await replicas().query(0, climateOf(code))).data).toEqual(first.data);
+    await sleep(100);
+    expect(climateCalls()).toBe(2);
+  });
+
+  it("serves replica A's expired copy from replica B while the upstream fails, with the staleness warning", async () => {
+    const { code } = street(replicas(), 1);
+    const first = await replicas().query(0, climateOf(code));
+    expect(first.errors).toBeUndefined();
+    // Past fresh (1.2 s) and past stale-while-revalidate (0.6 s more).
+    await sleep(2000);
+    replicas().sandbox.controls.injectFault({
+      service: 'agriculture',
+      operation: 'climate',
+      kind: 'status',
+      status: 503,
+    });
+    const stale = await replicas().query(1, climateOf(code));
+    expect(stale.errors).toBeUndefined();
+    expect(stale.data).toEqual(first.data);
+    expect(stale.response.json.extensions.warnings).toEqual([
+      expect.objectContaining({ code: 'STALE_DATA', service: 'agriculture', operation: 'climate' }),
+    ]);
+    // Replica B did ask (the failing upstream is still tried) and never had an answer of its own.
+    expect(
+      replicas().sandbox.controls.count({
+        service: 'agriculture',
+        operation: 'climate',
+        outcome: 'fault:status',
+      }),
+    ).toBe(1);
+  });
+});
+
+describe('three replicas sharing one Redis: the GraphQL response cache', () => {
+  // The upstream cache is off: only a shared whole response can spare replica B its upstream calls.
+  const replicas = useReplicas(3, () => ({
+    ...SINGLE_REQUEST_DISCIPLINE,
+    RESPONSE_CACHE: 'on',
+    REDIS_URL: redis.url,
+  }));
+
+  it("serves replica A's response from replica B with an Age header and zero upstream calls", async () => {
+    const { code, state } = street(replicas(), 2);
+    const first = await replicas().query(0, climateOf(code));
+    expect(first.data.loccode.climate.state).toBe(state);
+    expect(first.response.headers.age).toBeUndefined();
+    const calls = replicas().sandbox.controls.count();
+    expect(calls).toBeGreaterThan(0);
+
+    // The response is written to the cache after it is sent: give it a moment.
+    await sleep(100);
+    const second = await replicas().query(1, climateOf(code));
+    expect(second.data).toEqual(first.data);
+    expect(second.response.headers.age).toEqual(expect.stringMatching(/^\d+$/));
+    expect(replicas().sandbox.controls.count()).toBe(calls);
+  });
+});
+
+describe('replicas without REDIS_URL', () => {
+  const replicas = useReplicas(2, () => ({ ...SINGLE_REQUEST_DISCIPLINE, UPSTREAM_CACHE: 'on' }));
+
+  it('do not share: each pays for its own cold cache, then answers from it', async () => {
+    const { code } = street(replicas(), 3);
+    await replicas().query(0, climateOf(code));
+    const calls = replicas().sandbox.controls.count();
+    expect(calls).toBeGreaterThan(0);
+
+    const second = await replicas().query(1, climateOf(code));
+    expect(second.errors).toBeUndefined();
+    expect(replicas().sandbox.controls.count()).toBe(2 * calls);
+
+    await replicas().query(0, climateOf(code));
+    await replicas().query(1, climateOf(code));
+    expect(replicas().sandbox.controls.count()).toBe(2 * calls);
+  });
+});

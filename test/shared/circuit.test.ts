@@ -1,0 +1,51 @@
+import { SINGLE_REQUEST_DISCIPLINE } from '../support/gateway';
+import { useRedis } from '../support/redis';
+import { startReplicas, type Replicas } from '../support/replicas';
+
+/*
+ * Issue #13: one replica's discovery of an outage spares the others. When a replica's circuit
+ * for a service opens, the others stop calling that service for the same open interval.
+ */
+
+const redis = useRedis();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('three replicas sharing one Redis: circuits', () => {
+  let replicas: Replicas;
+  beforeAll(async () => {
+    replicas = await startReplicas(3, {
+      ...SINGLE_REQUEST_DISCIPLINE,
+      CIRCUIT_FAILURE_THRESHOLD: '3',
+      CIRCUIT_OPEN_MS: '1500',
+      REDIS_URL: redis.url,
+    });
+  });
+  afterAll(() => replicas.close());
+
+  it('an open circuit on replica A keeps B and C from calling, until the open interval is over', async () => {
+    const codes = replicas.sandbox.dataset.streets.slice(0, 6).map((street) => street.code);
+    const address = (replica: number, code: string) =>
+      replicas.query(replica, `{ loccode(code: "${code}") { address { streetName } } }`);
+    const calls = () => replicas.sandbox.controls.count({ service: 'address' });
+    replicas.sandbox.controls.injectFault({ service: 'address', kind: 'status', status: 500 });
+    for (const code of codes.slice(0, 3)) await address(0, code);
+    expect(calls()).toBe(3);
+
+    for (const replica of [1, 2]) {
+      const refused = await address(replica, codes[3]!);
+      expect(refused.errors![0]!.extensions).toMatchObject({
+        code: 'UPSTREAM_UNAVAILABLE',
+        service: 'address',
+        retryAfterSeconds: expect.any(Number),
+      });
+      expect(refused.errors![0]!.message).toMatch(/not calling it for now/);
+    }
+    expect(calls()).toBe(3);
+
+    replicas.sandbox.controls.clearFaults();
+    await sleep(1600);
+    const after = await address(1, codes[4]!);
+    expect(after.errors).toBeUndefined();
+    expect(calls()).toBe(4);
+  });
+});
