@@ -56,6 +56,9 @@ export function argumentValues(sandbox: Sandbox): ArgumentValues {
 const ENTRY: Record<string, (selection: string) => string> = {
   // Loccode.pests with a crop answers the crop profile, without one the overview.
   PestProfile: (s) => `{ loccode(code: "KN3A 7QP") { pests(crop: MAIZE) { ... on PestProfile { ${s} } } } }`,
+  // Places with a category (a point's nearest place may be none): every member is asked of real data.
+  Place: (s) => `{ searchPlaces(query: "Kano", first: 3) { nodes { ${s} } } }`,
+  PlaceCategory: (s) => `{ searchPlaces(query: "Kano", first: 3) { nodes { category { ${s} } } } }`,
   PestOverview: (s) => `{ loccode(code: "KN3A 7QP") { pests { ... on PestOverview { ${s} } } } }`,
 };
 

@@ -50,7 +50,8 @@ export function operationCost(
         ? schema.getMutationType()
         : schema.getSubscriptionType();
   if (!root) return 0;
-  return new CostWalker(schema, fragments, variables).objectCost(root, operation.selectionSet.selections);
+  const walker = new CostWalker(schema, fragments, variables);
+  return walker.objectCost(root, operation.selectionSet.selections) + walker.sharedCost();
 }
 
 /** What one field definition costs, read once from its SDL directives. */
@@ -61,6 +62,8 @@ export interface FieldCost {
   /** Lists of the returned object that the slicing argument sizes (a connection's `edges`, `nodes`). */
   sizedFields: string[];
   assumedSize?: number;
+  /** `@sharedCost`: a call shared by every use in one request, charged once per operation. */
+  shared?: { call: string; weight: number };
 }
 
 /** The lists of an object that its parent field's arguments size. */
@@ -94,12 +97,16 @@ export function fieldCost(field: GraphQLField<unknown, unknown>): FieldCost {
   const slicing = argument('listSize', 'slicingArguments');
   const sized = argument('listSize', 'sizedFields');
   const assumed = argument('listSize', 'assumedSize');
+  const sharedCall = argument('sharedCost', 'call');
+  const sharedWeight = argument('sharedCost', 'weight');
   const cost: FieldCost = {
     weight: typeof weight === 'number' ? weight : 0,
     slicingArguments: strings(slicing),
     sizedFields: strings(sized),
     ...(typeof fromArgument === 'string' && { sizeFromArgument: fromArgument }),
     ...(typeof assumed === 'number' && { assumedSize: assumed }),
+    ...(typeof sharedCall === 'string' &&
+      typeof sharedWeight === 'number' && { shared: { call: sharedCall, weight: sharedWeight } }),
     ...BUILT_IN[field.name],
   };
   fieldCosts.set(field, cost);
@@ -186,7 +193,10 @@ function costlyTypes(schema: GraphQLSchema): ReadonlySet<string> {
       const members = isAbstractType(type) ? schema.getPossibleTypes(type) : isObjectType(type) ? [type] : [];
       const reaches = members.some((member) =>
         Object.values(member.getFields()).some(
-          (field) => fieldCost(field).weight > 0 || costly.has(getNamedType(field.type).name),
+          (field) =>
+            fieldCost(field).weight > 0 ||
+            fieldCost(field).shared !== undefined ||
+            costly.has(getNamedType(field.type).name),
         ),
       );
       if (reaches) {
@@ -201,6 +211,8 @@ function costlyTypes(schema: GraphQLSchema): ReadonlySet<string> {
 
 class CostWalker {
   private readonly costly: ReadonlySet<string>;
+  /** `@sharedCost` calls met anywhere in the operation, each with its weight, charged once. */
+  private readonly shared = new Map<string, number>();
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -222,6 +234,13 @@ class CostWalker {
     return 0;
   }
 
+  /** What the shared calls met by the walk cost together. */
+  sharedCost(): number {
+    let total = 0;
+    for (const weight of this.shared.values()) total += weight;
+    return total;
+  }
+
   objectCost(type: GraphQLObjectType, selections: readonly SelectionNode[], sized?: SizedLists): number {
     // Fields grouped by name and arguments: aliases of one call share it.
     const groups = new Map<string, FieldNode[]>();
@@ -231,6 +250,7 @@ class CostWalker {
       const first = nodes[0]!;
       const definition = type.getFields()[first.name.value]!;
       const cost = fieldCost(definition);
+      if (cost.shared) this.shared.set(cost.shared.call, cost.shared.weight);
       const named = getNamedType(definition.type);
       const children = this.costly.has(named.name)
         ? nodes.flatMap((node) => node.selectionSet?.selections ?? [])
@@ -246,7 +266,9 @@ class CostWalker {
         : sized?.fields.includes(definition.name)
           ? sized.size
           : this.listSize(cost, definition, first);
-      total += cost.weight + this.argumentsCost(definition, first) + size * itemCost;
+      // A shared call is charged once for the operation (sharedCost), in place of its @cost.
+      const weight = cost.shared ? 0 : cost.weight;
+      total += weight + this.argumentsCost(definition, first) + size * itemCost;
     }
     return total;
   }
@@ -310,6 +332,7 @@ class CostWalker {
         if (!definition) continue; // introspection fields and __typename are free
         if (
           fieldCost(definition).weight === 0 &&
+          fieldCost(definition).shared === undefined &&
           !this.costly.has(getNamedType(definition.type).name) &&
           !argumentsCanCost(definition)
         )
