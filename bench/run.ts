@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { buildSchema } from '../src/graph/schema';
 import { loadDataset } from '../src/sandbox/dataset';
 import { goldenQuery } from './golden-query';
+import { benchReplicas, replicasArgument } from './replicas';
 import { BenchStack, type Latency } from './stack';
 import { median, percentile, round } from './stats';
 
@@ -9,6 +10,7 @@ import { median, percentile, round } from './stats';
  * `npm run bench`: gateway and sandbox in separate processes, upstream latency
  * injected, every scenario repeated on fresh processes (so one scenario's
  * 60-a-minute agriculture budget does not spend another's) and reported as medians.
+ * `npm run bench -- --replicas 3`: 1 and then 3 replicas sharing one Redis (bench/replicas.ts).
  */
 /** BENCH_SMOKE=1: one run of the first scenario only, so a test can run the whole command quickly. */
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -325,7 +327,12 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
+async function start(): Promise<void> {
+  const replicas = replicasArgument(process.argv);
+  return replicas === undefined ? main() : benchReplicas(replicas);
+}
+
+start().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

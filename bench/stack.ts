@@ -6,22 +6,18 @@ export interface Latency {
   jitterMs: number;
 }
 
-/** The sandbox and the gateway, each in its own process, as in production. */
-export class BenchStack {
-  private readonly agent = new Agent({ connections: 64 });
+/** The sandbox in its own process, with its latency set; its switches and request log over HTTP. */
+export class BenchSandbox {
+  private readonly agent = new Agent({ connections: 8 });
 
   private constructor(
-    private readonly sandbox: Started,
-    private readonly gateway: Started,
-    readonly graphqlUrl: string,
+    private readonly process: Started,
+    /** Its base URLs and keys, as the gateway's upstream variables. */
+    readonly upstreamEnv: Record<string, string>,
     private readonly controlUrl: string,
   ) {}
 
-  static async start(
-    latency: Latency,
-    gatewayEnv: Record<string, string> = {},
-    gatewayNodeOptions: string[] = [],
-  ): Promise<BenchStack> {
+  static async start(latency: Latency): Promise<BenchSandbox> {
     const sandbox = await startProcess(
       'dist/src/sandbox/cli.js',
       {
@@ -33,14 +29,7 @@ export class BenchStack {
       /Try: curl/,
     );
     const value = (name: string) => new RegExp(`${name}=(\\S+)`).exec(sandbox.output())![1]!;
-    // The benchmark measures upstream discipline; one load generator is not a crowd of clients,
-    // so client budgets stay out of its way (they have tests of their own).
-    const env: Record<string, string> = {
-      PORT: '0',
-      ALLOW_ANONYMOUS: 'true',
-      CLIENT_POINTS_PER_MINUTE: '100000000',
-      ...gatewayEnv,
-    };
+    const upstreamEnv: Record<string, string> = {};
     for (const name of [
       'AGRI_BASE_URL',
       'AGRI_API_KEY',
@@ -52,18 +41,11 @@ export class BenchStack {
       'ADDRESS_BASE_URL',
       'ADDRESS_API_KEY',
     ]) {
-      env[name] = value(name);
+      upstreamEnv[name] = value(name);
     }
-    const gateway = await startProcess(
-      'dist/src/start/main.js',
-      env,
-      /serving GraphQL at (\S+)/,
-      gatewayNodeOptions,
-    );
-    const graphqlUrl = /serving GraphQL at (\S+)/.exec(gateway.output())![1]!;
-    const stack = new BenchStack(sandbox, gateway, graphqlUrl, `${value('AGRI_BASE_URL')}/__sandbox`);
-    await stack.control('PUT', '/latency', { service: 'all', ...latency });
-    return stack;
+    const started = new BenchSandbox(sandbox, upstreamEnv, `${value('AGRI_BASE_URL')}/__sandbox`);
+    await started.control('PUT', '/latency', { service: 'all', ...latency });
+    return started;
   }
 
   async control(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
@@ -85,6 +67,61 @@ export class BenchStack {
       rateLimited: requests.filter((r) => r.outcome === 'rate-limited').length,
       durations: requests.map((r) => r.durationMs),
     };
+  }
+
+  async stop(): Promise<void> {
+    await this.agent.close();
+    await this.process.stop();
+  }
+}
+
+/** A gateway process over the sandbox; its `/graphql` URL. */
+export async function startGateway(
+  sandbox: BenchSandbox,
+  gatewayEnv: Record<string, string> = {},
+  nodeOptions: string[] = [],
+): Promise<{ process: Started; graphqlUrl: string }> {
+  // The benchmark measures upstream discipline; one load generator is not a crowd of clients,
+  // so client budgets stay out of its way (they have tests of their own).
+  const env: Record<string, string> = {
+    PORT: '0',
+    ALLOW_ANONYMOUS: 'true',
+    CLIENT_POINTS_PER_MINUTE: '100000000',
+    ...sandbox.upstreamEnv,
+    ...gatewayEnv,
+  };
+  const ready = /serving GraphQL at (\S+)/;
+  const gateway = await startProcess('dist/src/start/main.js', env, ready, nodeOptions);
+  return { process: gateway, graphqlUrl: ready.exec(gateway.output())![1]! };
+}
+
+/** The sandbox and the gateway, each in its own process, as in production. */
+export class BenchStack {
+  private readonly agent = new Agent({ connections: 64 });
+
+  private constructor(
+    private readonly sandbox: BenchSandbox,
+    private readonly gateway: Started,
+    readonly graphqlUrl: string,
+  ) {}
+
+  static async start(
+    latency: Latency,
+    gatewayEnv: Record<string, string> = {},
+    gatewayNodeOptions: string[] = [],
+  ): Promise<BenchStack> {
+    const sandbox = await BenchSandbox.start(latency);
+    const gateway = await startGateway(sandbox, gatewayEnv, gatewayNodeOptions);
+    return new BenchStack(sandbox, gateway.process, gateway.graphqlUrl);
+  }
+
+  control(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+    return this.sandbox.control(method, path, body);
+  }
+
+  /** Upstream requests the sandbox received, in all and refused with 429. */
+  upstreamCalls(): Promise<{ total: number; rateLimited: number; durations: number[] }> {
+    return this.sandbox.upstreamCalls();
   }
 
   /** One GraphQL POST; its latency in milliseconds. */

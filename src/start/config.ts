@@ -10,6 +10,7 @@ import { TrustedDocuments } from '../server/trusted-documents';
 import type { HttpTimeouts } from '../server/http-edge';
 import type { GatewayCacheLimits } from '../server/gateway';
 import type { SharedRedisOptions } from '../upstream/shared-redis';
+import { parseTrustProxy, type TrustProxy } from '../server/access/client-address';
 
 export interface Config {
   host: string;
@@ -75,6 +76,8 @@ export interface AccessConfig {
   metricsToken?: string;
   /** The persisted-documents manifest `TRUSTED_DOCUMENTS` names, read and checked; when set, only its documents run. */
   trustedDocuments?: TrustedDocuments;
+  /** `TRUST_PROXY`: when forwarding headers name the client (unset: the socket's peer is the client). */
+  trustProxy?: TrustProxy;
 }
 
 /** Every problem with the environment, one sentence each, naming the variable. */
@@ -181,6 +184,12 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
         timeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 10, 60_000, problems),
         keyPrefix: env.REDIS_KEY_PREFIX?.trim() || 'loccode:',
       };
+  }
+  const trustProxy = env.TRUST_PROXY?.trim();
+  if (trustProxy) {
+    const parsed = parseTrustProxy(trustProxy);
+    if ('problem' in parsed) problems.push(`TRUST_PROXY ${parsed.problem}`);
+    else config.access.trustProxy = parsed;
   }
   const anonymous = env.ALLOW_ANONYMOUS?.trim();
   if (anonymous) config.access.allowAnonymous = flag(env, 'ALLOW_ANONYMOUS', problems);

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Caller } from '../../kernel/caller';
+import { clientAddress, type TrustProxy } from './client-address';
 
 /** A client of ours: its name and the SHA-256 of the key it presents. */
 export interface GatewayClient {
@@ -25,7 +26,14 @@ export class Callers {
     private readonly clients: readonly GatewayClient[],
     /** Whether a request without any key is served (as `anonymous`). */
     readonly allowAnonymous: boolean,
+    /** `TRUST_PROXY`: which proxies may name the client's address; unset, the socket's peer is the client. */
+    private readonly trustProxy?: TrustProxy,
   ) {}
+
+  /** Where a request comes from: what anonymous budgets and the wrong-key throttle key on. */
+  addressOf(req: Pick<IncomingMessage, 'socket' | 'headers'>): string {
+    return clientAddress(req.socket.remoteAddress, req.headers, this.trustProxy);
+  }
 
   identify(headers: IncomingHttpHeaders, remoteAddress: string | undefined): Caller | Unauthenticated {
     const presented = presentedKey(headers);
