@@ -42,8 +42,9 @@ import { inRequestSpan, tracingPlugin } from '../observability/tracing';
 import { createIde } from './ide';
 import { introspectionOff } from './introspection-off';
 import { serveMapAsset } from './map-assets';
-import { documentCache, stringCache } from './bounded-cache';
+import { documentCache, SharedKeyValueCache, stringCache } from './bounded-cache';
 import type { SharedRedis } from '../upstream/shared-redis';
+import { systemClock, type Clock } from '../kernel/clock';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
 const MAX_JSON_NESTING = 64;
@@ -89,6 +90,8 @@ export interface GatewayOptions {
   pageMaxSize: number;
   /** The Redis this replica shares state through, when `REDIS_URL` is set (listed by `/readyz`). */
   shared?: SharedRedis;
+  /** The clock of request deadlines, which pacing compares with its own (tests inject a fake one). */
+  clock?: Clock;
 }
 
 export interface Gateway {
@@ -140,7 +143,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       // Fields without a hint that return objects take the longest TTL; every domain field has its own,
       // and a response's policy is the shortest among its fields.
       ApolloServerPluginCacheControl({ defaultMaxAge: 86_400 }),
-      ...(options.responseCacheEnabled ? [responseCachePlugin()] : []),
+      // With REDIS_URL whole responses are shared by the replicas; this replica's own cache is the fallback.
+      ...(options.responseCacheEnabled
+        ? [
+            responseCachePlugin(
+              options.shared ? { cache: new SharedKeyValueCache(options.shared, responses) } : {},
+            ),
+          ]
+        : []),
       // On stop, in-flight requests finish up to their own deadline (they are answered by then), not a fixed 10 s.
       ApolloServerPluginDrainHttpServer({
         httpServer,
@@ -196,6 +206,7 @@ async function handle(
     metricsToken,
     pageMaxSize,
     shared,
+    clock = systemClock,
   }: GatewayOptions,
   requestId: string,
   req: IncomingMessage,
@@ -234,16 +245,17 @@ async function handle(
   res.setHeader('vary', 'accept, authorization, x-api-key');
   // Refused before Apollo sees the request, so nothing executes; answered in the type the client accepts.
   const mediaType = responseMediaType(req.headers.accept);
-  const address = req.socket.remoteAddress ?? '';
+  // Behind a load balancer the socket's peer is the balancer: TRUST_PROXY says whom to believe.
+  const address = callers.addressOf(req);
   const presentsKey = req.headers.authorization !== undefined || req.headers['x-api-key'] !== undefined;
   const lockedFor = presentsKey ? keyFailures.lockedForSeconds(address) : 0;
   const identified = lockedFor > 0 ? undefined : callers.identify(req.headers, address);
   const caller = identified && !('message' in identified) ? identified : undefined;
   // A refusal costs nothing, and says so like every other answer (with the budget, once the caller is known).
-  const refuse = (status: number, message: string, code?: string, details?: Record<string, number>) => {
+  const refuse = async (status: number, message: string, code?: string, details?: Record<string, number>) => {
     // A body we did not read in full is not worth reading: the connection closes after the answer.
     if (!req.complete) res.setHeader('connection', 'close');
-    const cost = idleCostReport(queryLimits, budgets, caller);
+    const cost = await idleCostReport(queryLimits, budgets, caller);
     if (cost.budget) rateLimitHeaders(cost.budget).forEach(([name, value]) => res.setHeader(name, value));
     sendJson(res, status, requestError(message, requestId, code, cost, details), mediaType);
   };
@@ -263,7 +275,7 @@ async function handle(
   }
   if (mapAsset) {
     // The same caller and budget as /graphql: each call the asset costs upstream is a point.
-    const standing = budgets.peek(identified.budgetKey);
+    const standing = await budgets.peek(identified.budgetKey);
     if (standing.remaining < 1) {
       const retryAfterSeconds = Math.max(1, Math.ceil(standing.resetSeconds / standing.limit));
       res.setHeader('retry-after', String(retryAfterSeconds));
@@ -274,11 +286,13 @@ async function handle(
         { retryAfterSeconds },
       );
     }
-    const scope = newScope(requestId, requestDeadlineMs, identified);
+    const scope = newScope(requestId, requestDeadlineMs, identified, clock);
     await runInScope(scope, () =>
-      serveMapAsset(upstreams.maps.mapHost, req, res, url, gatewayOrigin(req), (cacheControl) => {
-        if (scope.upstreamCalls > 0) budgets.charge(identified.budgetKey, scope.upstreamCalls);
-        const budget = budgets.peek(identified.budgetKey);
+      serveMapAsset(upstreams.maps.mapHost, req, res, url, gatewayOrigin(req), async (cacheControl) => {
+        // The standing after the charge (or, when nothing reached the host, as it is).
+        const budget = await (scope.upstreamCalls > 0
+          ? budgets.charge(identified.budgetKey, scope.upstreamCalls)
+          : budgets.peek(identified.budgetKey));
         return {
           ...Object.fromEntries(rateLimitHeaders(budget)),
           ...(cacheControl && { 'cache-control': cacheControlFor(identified, cacheControl) }),
@@ -347,7 +361,7 @@ async function handle(
       'QUERY_TOO_DEEP',
       { limit: queryLimits.maxDepth + INPUT_NESTING, actual: documentDepth },
     );
-  const scope = newScope(requestId, requestDeadlineMs, identified);
+  const scope = newScope(requestId, requestDeadlineMs, identified, clock);
   // Trusted mode also takes the `documentId` convention of client-preset's manifests.
   const search = trustedDocuments ? TrustedDocuments.fromDocumentIdParameter(url.search) : url.search;
   if (trustedDocuments) {
@@ -386,8 +400,8 @@ async function handle(
 }
 
 /** What every upstream call of one request (GraphQL or map asset) sees: its deadline, its caller, its counts. */
-function newScope(requestId: string, requestDeadlineMs: number, caller: Caller): RequestScope {
-  return { requestId, deadline: Date.now() + requestDeadlineMs, warnings: [], upstreamCalls: 0, caller };
+function newScope(requestId: string, requestDeadlineMs: number, caller: Caller, clock: Clock): RequestScope {
+  return { requestId, deadline: clock.now() + requestDeadlineMs, warnings: [], upstreamCalls: 0, caller };
 }
 
 /** Whether `Authorization` carries `Bearer <token>`, compared in constant time. */

@@ -25,7 +25,7 @@ export async function serveMapAsset(
   url: URL,
   origin: string,
   /** Charges what the fetch cost upstream; returns the caller's budget headers and the asset's cache policy for this caller. */
-  settle: (cacheControl?: string) => Record<string, string>,
+  settle: (cacheControl?: string) => Promise<Record<string, string>>,
 ): Promise<void> {
   if (req.method !== 'GET')
     return refuse(res, 405, 'METHOD_NOT_ALLOWED', 'Map resources are read with GET.', { allow: 'GET' });
@@ -37,13 +37,13 @@ export async function serveMapAsset(
       200,
       {
         ...withoutRateLimit(asset.headers),
-        ...settle(asset.headers['cache-control']),
+        ...(await settle(asset.headers['cache-control'])),
         'content-type': asset.contentType,
       },
       asset.body,
     );
   } catch (error) {
-    settle();
+    await settle();
     if (!(error instanceof UpstreamError)) throw error;
     const message =
       error.code === 'UPSTREAM_RATE_LIMITED'

@@ -6,6 +6,7 @@ import { Callers } from '../server/access/callers';
 import { KeyFailures } from '../server/access/key-failures';
 import { SharedRedis } from '../upstream/shared-redis';
 import type { ServiceName } from '../kernel/services';
+import { systemClock, type Clock } from '../kernel/clock';
 import { anyLive, liveServices, createUpstreams, type UpstreamTargets } from './upstreams';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 
@@ -22,8 +23,23 @@ export interface App {
   close(): Promise<void>;
 }
 
+/** What only tests set. */
+export interface AppOptions {
+  /**
+   * The clock of pacing, client budgets and request deadlines (a fake one in tests, shared by
+   * the replicas of a test so that their Redis state agrees). The system clock otherwise.
+   * A fake clock must not fall behind real time: HTTP timeouts are cut to what is left of a
+   * deadline set on it, read against Date.now().
+   */
+  clock?: Clock;
+}
+
 /** The whole service: sandbox for what is not configured, upstream clients, and the GraphQL server. */
-export async function startApp(config: Config, sandboxOptions: SandboxOptions = {}): Promise<App> {
+export async function startApp(
+  config: Config,
+  sandboxOptions: SandboxOptions = {},
+  { clock = systemClock }: AppOptions = {},
+): Promise<App> {
   const live = liveServices(config);
   const openToAnonymous = anonymousAllowed(config, live);
   const sandbox = Object.values(live).every(Boolean) ? undefined : await startSandbox(sandboxOptions);
@@ -38,6 +54,8 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     // Keyless callers get their own share of each upstream limit only when keyed clients exist to protect.
     openToAnonymous && config.access.clients.length > 0 ? config.access.anonymousUpstreamShare : 1,
     shared,
+    config.replicas,
+    clock,
   );
   const gateway = await startGateway({
     host: config.host,
@@ -50,14 +68,19 @@ export async function startApp(config: Config, sandboxOptions: SandboxOptions = 
     responseCacheEnabled: config.discipline.responseCacheEnabled,
     cacheTtlScale: config.discipline.cacheTtlScale,
     metrics,
-    callers: new Callers(config.access.clients, openToAnonymous),
-    budgets: new Budgets(config.access.pointsPerMinute),
+    callers: new Callers(config.access.clients, openToAnonymous, config.access.trustProxy),
+    budgets: new Budgets(
+      config.access.pointsPerMinute,
+      clock,
+      shared && { redis: shared, replicas: config.replicas },
+    ),
     keyFailures: new KeyFailures(config.access.failedKeysPerMinute),
     http: config.http,
     caches: config.caches,
     sandboxed: config.sandboxed,
     pageMaxSize: config.pageMaxSize,
     ...(shared && { shared }),
+    clock,
     ...(config.access.metricsToken && { metricsToken: config.access.metricsToken }),
     schemaSuggestions: !productionMode(live),
     ...(config.access.trustedDocuments && { trustedDocuments: config.access.trustedDocuments }),

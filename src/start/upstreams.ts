@@ -14,6 +14,9 @@ import { UpstreamDiscipline } from '../upstream/discipline';
 import { documentedRules, Pacer } from '../upstream/pacer';
 import { Resilience } from '../upstream/resilience';
 import type { SharedRedis } from '../upstream/shared-redis';
+import { SharedCacheStore } from '../upstream/shared-cache';
+import { SharedFlights } from '../upstream/shared-flight';
+import { systemClock, type Clock } from '../kernel/clock';
 
 /** Where each upstream is, after the sandbox has filled in what was not configured. */
 export interface UpstreamTargets {
@@ -34,13 +37,22 @@ export function createUpstreams(
   /** The share of each upstream limit keyless callers may use (1: no separate share). */
   anonymousShare = 1,
   /** Redis shared with the other replicas (REDIS_URL), for the cache, flights and pacing. */
-  _shared?: SharedRedis,
+  shared?: SharedRedis,
+  /** Replicas sharing the upstream keys: without Redis each paces at this share of every limit. */
+  replicas = 1,
+  /** The clock pacing runs on (tests pass a fake one, shared by their replicas). */
+  pacingClock: Clock = systemClock,
 ): Upstreams {
   const memory = config.cacheEnabled
     ? new MemoryCacheStore({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes })
     : undefined;
   if (memory) metrics.trackCache('upstream', () => memory.usage);
-  const cache: CacheStore = memory ?? NO_CACHE;
+  // With Redis the cache and its flights span the replicas; this replica's memory is the fallback.
+  const cache: CacheStore = memory ? (shared ? new SharedCacheStore(shared, memory) : memory) : NO_CACHE;
+  const flights =
+    memory && shared
+      ? new SharedFlights(shared, { lockTtlMs: config.requestDeadlineMs, ownCallMs: timeoutMs })
+      : undefined;
   const rules = documentedRules({
     healthcare: config.healthRequestsPerMinute,
     address: config.addressRequestsPerMinute,
@@ -56,6 +68,8 @@ export function createUpstreams(
           rules: config.pacingEnabled ? rules[service] : {},
           heedUpstreamHeaders: config.pacingEnabled,
           anonymousShare,
+          clock: pacingClock,
+          ...(shared && { shared: { redis: shared, replicas } }),
         },
         metrics,
       ),
@@ -67,9 +81,12 @@ export function createUpstreams(
           maxAttempts: config.maxAttempts,
         },
         metrics,
+        shared,
       ),
       { defaultDeadlineMs: config.requestDeadlineMs, ttlScale: config.cacheTtlScale },
       metrics,
+      systemClock,
+      flights,
     ),
   });
   const clients = {

@@ -253,7 +253,7 @@ export abstract class UpstreamClient<Operation extends string> {
         bodyTimeout: timeoutMs + 1000,
       });
       status = response.statusCode;
-      this.settings.discipline.pacer.observe(dimension, response.headers, status);
+      await this.settings.discipline.pacer.observe(dimension, response.headers, status);
       const bytes = Buffer.from(await response.body.arrayBuffer());
       return { status, headers: response.headers, bytes };
     } catch (error) {

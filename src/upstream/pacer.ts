@@ -4,6 +4,8 @@ import type { ServiceName } from '../kernel/services';
 import { logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { RateLimiter, type LimitRule } from './rate-limiter';
+import { SharedRateLimiter, type Told } from './shared-rate-limiter';
+import type { SharedRedis } from './shared-redis';
 
 export interface PacerOptions {
   /** Each rate-limit dimension's rule; a dimension without one is not paced. */
@@ -16,6 +18,12 @@ export interface PacerOptions {
    */
   anonymousShare?: number;
   clock?: Clock;
+  /**
+   * Redis shared with the other replicas (issue #13): one budget per dimension for all of
+   * them, and what the upstream says pauses or lowers it for all. While Redis is
+   * unreachable this replica paces at 1/`replicas` of each rule.
+   */
+  shared?: { redis: SharedRedis; replicas: number };
 }
 
 /**
@@ -29,9 +37,12 @@ export interface PacerOptions {
  * - an X-RateLimit-Limit under the documented burst shrinks the bucket and its rate alike;
  * - a refused call gives its slot back (it is counted once), and after a pause a bucket
  *   resumes at its drain rate instead of a burst, so waiters do not wake as a herd.
+ * With Redis (issue #13) the budget is one for all replicas, and so are pauses and learned
+ * rules: `blockedUntil` and `learned` are then this replica's memory of them, refreshed by
+ * every take, and what one replica is told is told to Redis for the others.
  */
 export class Pacer {
-  private readonly limiter: RateLimiter;
+  private readonly limiter: RateLimiter | SharedRateLimiter;
   private readonly clock: Clock;
   private readonly blockedUntil = new Map<string, number>();
   /** Rules learned from the upstream, where lower than the documented ones. */
@@ -43,7 +54,14 @@ export class Pacer {
     private readonly metrics: Metrics,
   ) {
     this.clock = options.clock ?? systemClock;
-    this.limiter = new RateLimiter(this.clock);
+    this.limiter = options.shared
+      ? new SharedRateLimiter(options.shared.redis, {
+          namespace: `pace:${service}:`,
+          operation: 'pacing',
+          replicas: options.shared.replicas,
+          clock: this.clock,
+        })
+      : new RateLimiter(this.clock);
   }
 
   /**
@@ -55,9 +73,7 @@ export class Pacer {
       const now = this.clock.now();
       const blocked = this.blockedUntil.get(dimension) ?? 0;
       const share = anonymous ? this.anonymousRule(dimension) : undefined;
-      const shareWaitMs = share ? this.limiter.waitMs(`anonymous ${dimension}`, share) : 0;
-      const waitMs = blocked > now ? blocked - now : shareWaitMs > 0 ? shareWaitMs : this.take(dimension);
-      if (waitMs === 0 && share) this.limiter.take(`anonymous ${dimension}`, share);
+      const waitMs = blocked > now ? blocked - now : await this.waitOrTake(dimension, share);
       if (waitMs === 0) return;
       if (now + waitMs > deadline) {
         const seconds = Math.max(1, Math.ceil(waitMs / 1000));
@@ -98,75 +114,126 @@ export class Pacer {
     return this.learned.get(dimension) ?? this.options.rules[dimension];
   }
 
-  /** Reads the upstream's own account of the budget after each answer. */
-  observe(dimension: string, headers: Record<string, string | string[] | undefined>, status: number): void {
+  /**
+   * Reads the upstream's own account of the budget after each answer. A 429 pauses the
+   * dimension before its refused slot is given back, so that no call (of this replica, or
+   * through Redis of another) slips into the slot meanwhile.
+   */
+  async observe(
+    dimension: string,
+    headers: Record<string, string | string[] | undefined>,
+    status: number,
+  ): Promise<void> {
     if (!this.options.heedUpstreamHeaders) return;
     const limit = Number(header(headers['x-ratelimit-limit']));
     const remaining = Number(header(headers['x-ratelimit-remaining']));
     const reset = Number(header(headers['x-ratelimit-reset']));
     const retryAfter = Number(header(headers['retry-after']));
     const now = this.clock.now();
-    if (Number.isFinite(limit) && limit > 0) this.learnBurst(dimension, limit);
+    if (Number.isFinite(limit) && limit > 0) await this.learnBurst(dimension, limit);
     if (status === 429) {
       const rule = this.ruleOf(dimension);
+      const said = Number.isFinite(retryAfter) ? now + retryAfter * 1000 : undefined;
+      // The shortest pause a bare 429 gets (see windowSpent), lengthened once it is worked out.
+      const first = said ?? now + (rule?.kind === 'bucket' ? Math.ceil(1000 / rule.drainPerSecond) : 1000);
+      await this.block(dimension, first);
       // The refused call spent a slot of ours; it must not make the next caller wait as well.
-      if (rule) this.limiter.giveBack(dimension, rule);
-      const until = Number.isFinite(retryAfter) ? now + retryAfter * 1000 : this.windowSpent(dimension, now);
-      this.block(dimension, until);
+      if (rule) await this.limiter.giveBack(dimension, rule);
+      const until = said ?? (await this.windowSpent(dimension, now));
+      if (until > first) await this.block(dimension, until);
       const after = this.ruleOf(dimension);
-      if (after) this.limiter.fullAt(dimension, after, until);
+      if (after) await this.limiter.fullAt(dimension, after, until);
     }
     // X-RateLimit-Reset is Unix seconds in the sandbox; a small number is read as seconds from now.
     else if (remaining === 0 && Number.isFinite(reset))
-      this.block(dimension, reset > 1_000_000_000 ? reset * 1000 : now + reset * 1000);
+      await this.block(dimension, reset > 1_000_000_000 ? reset * 1000 : now + reset * 1000);
   }
 
   /**
    * A 429 without Retry-After: the service's window is spent. A window rule learns the
    * number of our calls it holds (those the service accepted) as its limit, when lower, and
    * the pause lasts until the oldest of them leaves it; a bucket pauses one drain interval.
+   * With Redis the calls counted are all replicas'; a count from the local fallback (a
+   * share, or nothing yet), or read within a window of one, may miss calls and would teach
+   * a limit too low, so it teaches none.
    */
-  private windowSpent(dimension: string, now: number): number {
+  private async windowSpent(dimension: string, now: number): Promise<number> {
     const rule = this.ruleOf(dimension);
     if (!rule) return now + 1000;
     if (rule.kind === 'bucket') return now + Math.ceil(1000 / rule.drainPerSecond);
-    const accepted = Math.max(1, this.limiter.used(dimension, rule));
-    if (accepted < rule.limit) this.learn(dimension, { ...rule, limit: accepted });
+    const standing = await this.limiter.peek(dimension, rule);
+    const counted =
+      !(this.limiter instanceof SharedRateLimiter) ||
+      ('told' in standing && this.limiter.answeredThroughout(rule.windowMs));
+    const accepted = Math.max(1, standing.limit - standing.remaining);
+    if (counted && accepted < rule.limit) await this.learn(dimension, { ...rule, limit: accepted });
     const learned = this.ruleOf(dimension)!;
-    return now + Math.max(1000, this.limiter.waitMs(dimension, learned));
+    return now + Math.max(1000, await this.limiter.waitMs(dimension, learned));
   }
 
   /** The service's burst (X-RateLimit-Limit) is below ours: bucket and rate shrink in proportion. */
-  private learnBurst(dimension: string, upstreamLimit: number): void {
+  private async learnBurst(dimension: string, upstreamLimit: number): Promise<void> {
     const documented = this.options.rules[dimension];
     const current = this.ruleOf(dimension);
     if (documented?.kind !== 'bucket' || current?.kind !== 'bucket') return;
     const capacity = Math.max(1, upstreamLimit - 1);
     if (capacity >= current.capacity) return;
     const share = upstreamLimit / (documented.capacity + 1);
-    this.learn(dimension, { kind: 'bucket', capacity, drainPerSecond: documented.drainPerSecond * share });
+    await this.learn(dimension, {
+      kind: 'bucket',
+      capacity,
+      drainPerSecond: documented.drainPerSecond * share,
+    });
   }
 
-  private learn(dimension: string, rule: LimitRule): void {
+  private async learn(dimension: string, rule: LimitRule): Promise<void> {
     this.learned.set(dimension, rule);
     logger.warn('upstream refuses below its documented limit; pacing at the lower one', {
       service: this.service,
       dimension,
-      ...(rule.kind === 'window'
-        ? { limit: rule.limit, windowMs: rule.windowMs }
-        : { burst: rule.capacity, perSecond: rule.drainPerSecond }),
+      ...describe(rule),
     });
+    if (this.limiter instanceof SharedRateLimiter)
+      await this.limiter.tell(dimension, this.options.rules[dimension] ?? rule, { pausedUntil: 0, rule });
   }
 
-  private block(dimension: string, untilMs: number): void {
+  private async block(dimension: string, untilMs: number): Promise<void> {
     this.blockedUntil.set(dimension, Math.max(untilMs, this.blockedUntil.get(dimension) ?? 0));
+    const rule = this.ruleOf(dimension);
+    if (this.limiter instanceof SharedRateLimiter && rule)
+      await this.limiter.tell(dimension, rule, { pausedUntil: untilMs });
   }
 
-  /** Milliseconds until a call of `dimension` may go; 0 takes its slot now. */
-  private take(dimension: string): number {
+  /** 0 once the call's slot (and its anonymous share's) is taken; otherwise the milliseconds to wait. */
+  private async waitOrTake(dimension: string, share: LimitRule | undefined): Promise<number> {
+    const shareWaitMs = share ? await this.limiter.waitMs(`anonymous ${dimension}`, share) : 0;
+    if (shareWaitMs > 0) return shareWaitMs;
     const rule = this.ruleOf(dimension);
-    return rule ? this.limiter.take(dimension, rule).waitMs : 0;
+    if (!rule) return 0;
+    const admission = await this.limiter.take(dimension, rule);
+    if ('told' in admission && admission.told) this.heed(dimension, admission.told);
+    if (admission.waitMs === 0 && share) await this.limiter.take(`anonymous ${dimension}`, share);
+    return admission.waitMs;
   }
+
+  /** What another replica was told, as Redis answered with a take: this replica now knows it too. */
+  private heed(dimension: string, { pausedUntil, rule }: Told): void {
+    if (pausedUntil > (this.blockedUntil.get(dimension) ?? 0)) this.blockedUntil.set(dimension, pausedUntil);
+    if (rule) {
+      this.learned.set(dimension, rule);
+      logger.info('another replica learned a lower limit; pacing at it', {
+        service: this.service,
+        dimension,
+        ...describe(rule),
+      });
+    }
+  }
+}
+
+function describe(rule: LimitRule): Record<string, number> {
+  return rule.kind === 'window'
+    ? { limit: rule.limit, windowMs: rule.windowMs }
+    : { burst: rule.capacity, perSecond: rule.drainPerSecond };
 }
 
 function header(value: string | string[] | undefined): string | undefined {

@@ -9,7 +9,8 @@ import { systemClock, type Clock } from '../kernel/clock';
  * halving throughput, and it has no leaky bucket whose answer is "this cost fits in N s";
  * it also reads the wall clock, where ours takes a Clock so tests move time themselves.
  * Each rule keeps little state per key (a time for a bucket, recent times for a window),
- * chosen so that a shared store (Redis, one atomic script per take) can hold it later.
+ * so that a shared store holds it too: SharedRateLimiter (shared-rate-limiter.ts) keeps the
+ * same state in Redis and runs the same math in one atomic script per operation.
  */
 export type LimitRule =
   /** At most `limit` units in any sliding window of `windowMs` (a strict log). */
@@ -27,6 +28,22 @@ export interface Admission {
   remaining: number;
   /** Milliseconds until the whole allowance is back. */
   fullInMs: number;
+}
+
+/**
+ * One replica's share of a rule while it cannot reach the state it shares with the others
+ * (issue #13): the limit or capacity divided by `replicas`, rounded down and at least 1, and
+ * a bucket's drain divided likewise, so that together they stay under the whole rule.
+ */
+export function shareOf(rule: LimitRule, replicas: number): LimitRule {
+  if (replicas <= 1) return rule;
+  return rule.kind === 'window'
+    ? { ...rule, limit: Math.max(1, Math.floor(rule.limit / replicas)) }
+    : {
+        kind: 'bucket',
+        capacity: Math.max(1, Math.floor(rule.capacity / replicas)),
+        drainPerSecond: rule.drainPerSecond / replicas,
+      };
 }
 
 /** A bucket's state: when it will be empty. A window's: the times its units were taken, oldest first. */

@@ -1,6 +1,7 @@
 import { keyHash } from '../../src/server/access/callers';
 import type { HttpResponse } from '../support/http';
 import { startTestStack, useTestStack } from '../support/gateway';
+import { busiestWindow, SteppedClock, SteppedRun } from '../support/stepped-clock';
 
 const FLOODER_KEY = 'lg_flooder-test-key';
 const NEIGHBOUR_KEY = 'lg_neighbour-test-key';
@@ -10,59 +11,69 @@ const MINUTE_MS = 60_000;
 const CLIMATE = 'query($code: String!) { loccode(code: $code) { climate { state } } }';
 const ACCESS = 'query($code: String!) { loccode(code: $code) { healthcareAccess { accessScore } } }';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The most requests logged in any `windowMs` (a sliding window over their start times). */
-function busiestWindow(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  let first = 0;
-  for (let last = 0; last < sorted.length; last += 1) {
-    while (sorted[last]! - sorted[first]! >= windowMs) first += 1;
-    most = Math.max(most, last - first + 1);
-  }
-  return most;
-}
-
 /**
  * Production upstream discipline (cache, response cache, pacing) and two clients with
- * a budget of 60 points a minute each; one real minute of traffic.
+ * a budget of 60 points a minute each; one minute of traffic on the gateway's clock, a
+ * stepped fake one (test/support/stepped-clock.ts): the minute takes seconds, and every
+ * upstream call is dated on the clock that pacing and budgets read.
  */
 describe('client budgets (issue #6)', () => {
-  const stack = useTestStack({
-    GATEWAY_API_KEYS: `flooder:${keyHash(FLOODER_KEY)},neighbour:${keyHash(NEIGHBOUR_KEY)}`,
-    ALLOW_ANONYMOUS: 'false',
-    CLIENT_POINTS_PER_MINUTE: String(POINTS_PER_MINUTE),
-    QUERY_MAX_COST: '10',
-  });
+  const clock = new SteppedClock();
+  const stack = useTestStack(
+    {
+      GATEWAY_API_KEYS: `flooder:${keyHash(FLOODER_KEY)},neighbour:${keyHash(NEIGHBOUR_KEY)}`,
+      ALLOW_ANONYMOUS: 'false',
+      CLIENT_POINTS_PER_MINUTE: String(POINTS_PER_MINUTE),
+      QUERY_MAX_COST: '10',
+    },
+    { clock },
+  );
 
   it(
     'a client sending 3x its budget for a minute gets 429s with a correct Retry-After; ' +
       'a second client is unaffected; agriculture never sees more than 60 calls in any minute',
     async () => {
       const streets = stack.sandbox.dataset.streets;
+      const run = new SteppedRun(clock, stack.sandbox.controls, 40);
+      // Agriculture's 60 a minute, counted by the sandbox in real time (see SteppedRun).
+      stack.sandbox.controls.setRateLimit('agriculture', 'requests', {
+        kind: 'window',
+        limit: 60,
+        windowMs: run.sandboxWindowMs,
+      });
       const send = (key: string, query: string, code: string) =>
-        stack.http.post(stack.app.url, { query, variables: { code } }, { authorization: `Bearer ${key}` });
+        run.send(() =>
+          stack.http.post(stack.app.url, { query, variables: { code } }, { authorization: `Bearer ${key}` }),
+        );
 
       const flooder: Array<Promise<HttpResponse>> = [];
       const neighbour: Array<Promise<HttpResponse>> = [];
-      const started = Date.now();
       // The flooder: 3 points a second (180 in the minute, against 60), each a climate call for a
       // loccode not asked before, so what it is admitted to do really reaches agriculture.
       // The neighbour: half of its own budget, on healthcare.
-      for (let tick = 0; Date.now() - started < MINUTE_MS; tick += 1) {
-        flooder.push(send(FLOODER_KEY, CLIMATE, streets[tick % streets.length]!.code));
-        if (tick % 6 === 0) neighbour.push(send(NEIGHBOUR_KEY, ACCESS, streets[tick / 6]!.code));
-        await sleep(Math.max(0, started + (tick + 1) * (1000 / 3) - Date.now()));
+      for (let second = 0; second < MINUTE_MS / 1000; second += 1) {
+        const sends: Array<[number, () => void]> = [0, 1, 2].map((third) => {
+          const tick = second * 3 + third;
+          return [
+            Math.round((third * 1000) / 3),
+            () => {
+              flooder.push(send(FLOODER_KEY, CLIMATE, streets[tick % streets.length]!.code));
+              if (tick % 6 === 0) neighbour.push(send(NEIGHBOUR_KEY, ACCESS, streets[tick / 6]!.code));
+            },
+          ];
+        });
+        await run.second(sends);
       }
+      // What still waits for agriculture is answered by its deadline (10 s).
+      for (let second = 0; second < 11 && run.pending > 0; second += 1) await run.second();
       const flooded = await Promise.all(flooder);
       const calm = await Promise.all(neighbour);
 
-      expect(flooded.length).toBeGreaterThanOrEqual(170);
+      expect(flooded).toHaveLength(180);
       const refused = flooded.filter((r) => r.status === 429);
       const admitted = flooded.filter((r) => r.status === 200);
       expect(refused.length + admitted.length).toBe(flooded.length);
-      // A full bucket (60) plus what drains in the minute (60), give or take the clock.
+      // A full bucket (60) plus what drains in the minute (60), give or take the last second.
       expect(admitted.length).toBeGreaterThanOrEqual(110);
       expect(admitted.length).toBeLessThanOrEqual(125);
       for (const response of refused) {
@@ -89,20 +100,15 @@ describe('client budgets (issue #6)', () => {
         });
       }
       // The neighbour: every request answered in full.
-      expect(calm.length).toBeGreaterThanOrEqual(29);
+      expect(calm).toHaveLength(30);
       expect(calm.map((r) => [r.status, r.json.errors])).toEqual(calm.map(() => [200, undefined]));
 
       // Admitted twice as much as agriculture allows, the gateway paced itself: the excess waited,
       // then failed fast at its field with UPSTREAM_RATE_LIMITED, and agriculture never refused one.
-      const agriculture = stack.sandbox.controls.requests({ service: 'agriculture' });
-      expect(agriculture.filter((r) => r.outcome === 'rate-limited')).toEqual([]);
+      const agriculture = run.calls.filter((call) => call.service === 'agriculture');
+      expect(agriculture.filter((call) => call.outcome === 'rate-limited')).toEqual([]);
       expect(agriculture.length).toBeGreaterThanOrEqual(55);
-      expect(
-        busiestWindow(
-          agriculture.map((r) => r.at),
-          MINUTE_MS,
-        ),
-      ).toBeLessThanOrEqual(60);
+      expect(busiestWindow(run.timesOf('agriculture'), MINUTE_MS)).toBeLessThanOrEqual(60);
       const paced = admitted.filter((r) => r.json.errors !== undefined);
       expect(paced.length).toBeGreaterThan(0);
       for (const response of paced)
@@ -114,16 +120,17 @@ describe('client budgets (issue #6)', () => {
       // After the flood: waiting the Retry-After a refusal gives is enough.
       const dear =
         '{ a: loccode(code: "KN3A 7QP") { street { name } healthRisk { riskLevel } healthcareAccess { accessScore } } }';
-      const ask = () => stack.http.post(stack.app.url, { query: dear }, { 'x-api-key': FLOODER_KEY });
+      const ask = () =>
+        run.send(() => stack.http.post(stack.app.url, { query: dear }, { 'x-api-key': FLOODER_KEY }));
       let answer = await ask();
       if (answer.status === 429) {
         expect(answer.json.errors[0].extensions.cost).toBe(3);
-        await sleep(Number(answer.headers['retry-after']) * 1000);
+        await run.advanceTo(clock.now() + Number(answer.headers['retry-after']) * 1000);
         answer = await ask();
       }
       expect(answer.status).toBe(200);
     },
-    150_000,
+    30_000,
   );
 
   it('charges answers served from cache like any other', async () => {

@@ -35,7 +35,8 @@ describe('client budgets: a leaky bucket in cost points (README, Keys, cost and 
 
   it('refuses a flood of 3-point queries after 20, each Retry-After the missing points at 1 a second', async () => {
     const { clock, budgets } = start();
-    const admitted = Array.from({ length: 20 }, () => budgets.charge('flooder', 3).allowed);
+    const admitted = [];
+    for (let query = 0; query < 20; query += 1) admitted.push((await budgets.charge('flooder', 3)).allowed);
     expect(admitted.every(Boolean)).toBe(true);
     expect(budgets.charge('flooder', 3)).toMatchObject({
       allowed: false,
@@ -52,15 +53,21 @@ describe('client budgets: a leaky bucket in cost points (README, Keys, cost and 
     expect(budgets.charge('flooder', 3)).toMatchObject({ allowed: true, remaining: 0 });
   });
 
-  it('keeps one bucket per caller: a flooded client leaves its neighbour whole', () => {
+  it('keeps one bucket per caller: a flooded client leaves its neighbour whole', async () => {
     const { budgets } = start();
     budgets.charge('client:flooder', 60);
-    expect(budgets.charge('client:flooder', 1).allowed).toBe(false);
+    expect((await budgets.charge('client:flooder', 1)).allowed).toBe(false);
     expect(budgets.charge('client:neighbour', 30)).toEqual({
       allowed: true,
       limit: 60,
       remaining: 30,
       resetSeconds: 30,
     });
+  });
+
+  it('answers at once without Redis: no promise on the path every request takes', () => {
+    const { budgets } = start();
+    expect(budgets.charge('a', 1)).not.toBeInstanceOf(Promise);
+    expect(budgets.peek('a')).not.toBeInstanceOf(Promise);
   });
 });

@@ -1,4 +1,4 @@
-import { startApp, type App } from '../../src/start/app';
+import { startApp, type App, type AppOptions } from '../../src/start/app';
 import { loadConfig } from '../../src/start/config';
 import type { Sandbox } from '../../src/sandbox';
 import { TestHttp, type HttpResponse } from './http';
@@ -40,8 +40,9 @@ export const SINGLE_REQUEST_DISCIPLINE = {
 /** The gateway on a free port over the embedded sandbox (fixed clock), as `npm start` runs it. */
 export async function startTestStack(
   env: Record<string, string> = SINGLE_REQUEST_DISCIPLINE,
+  options: AppOptions = {},
 ): Promise<TestStack> {
-  const app = await startApp(loadConfig({ PORT: '0', ...env }), { now: () => FIXED_NOW });
+  const app = await startApp(loadConfig({ PORT: '0', ...env }), { now: () => FIXED_NOW }, options);
   const http = new TestHttp({ record: true });
   return {
     app,
@@ -63,10 +64,10 @@ export async function startTestStack(
  * after each test, closed after the last. The handle reads the started stack, so use it
  * inside tests and hooks, not at the top of the `describe`.
  */
-export function useTestStack(env?: Record<string, string>): TestStack {
+export function useTestStack(env?: Record<string, string>, options?: AppOptions): TestStack {
   let started: TestStack | undefined;
   beforeAll(async () => {
-    started = await startTestStack(env);
+    started = await startTestStack(env, options);
   });
   afterEach(() => started?.sandbox.controls.reset());
   afterAll(() => started?.close());

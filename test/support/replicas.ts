@@ -1,4 +1,4 @@
-import { startApp, type App } from '../../src/start/app';
+import { startApp, type App, type AppOptions } from '../../src/start/app';
 import { loadConfig } from '../../src/start/config';
 import type { Sandbox } from '../../src/sandbox';
 import { type GraphQLResult, SINGLE_REQUEST_DISCIPLINE } from './gateway';
@@ -41,15 +41,17 @@ function upstreamEnv(sandbox: Sandbox): Record<string, string> {
   };
 }
 
+/** `options.clock`: one fake clock for every replica's pacing, budgets and deadlines. */
 export async function startReplicas(
   count: number,
   env: Record<string, string> = SINGLE_REQUEST_DISCIPLINE,
+  options: AppOptions = {},
 ): Promise<Replicas> {
   const sandbox = await startTestSandbox();
   const apps: App[] = [];
   try {
     for (let index = 0; index < count; index += 1)
-      apps.push(await startApp(loadConfig({ PORT: '0', ...upstreamEnv(sandbox), ...env })));
+      apps.push(await startApp(loadConfig({ PORT: '0', ...upstreamEnv(sandbox), ...env }), {}, options));
   } catch (error) {
     await Promise.all(apps.map((app) => app.close()));
     await sandbox.close();

@@ -61,20 +61,20 @@ describe('pacing under the documented limits, on a fake clock', () => {
 
   it('pauses a dimension for the Retry-After of a 429, and not when told to ignore upstream headers', async () => {
     const heeding = pacerFor('maps');
-    heeding.pacer.observe('routing', { 'retry-after': '3' }, 429);
+    await heeding.pacer.observe('routing', { 'retry-after': '3' }, 429);
     const paused = heeding.pacer.acquire('routing', FAR).then(() => heeding.clock.now());
     await heeding.clock.advance(3_000);
     expect(await paused).toBe(3_000);
 
     const deaf = pacerFor('maps', false);
-    deaf.pacer.observe('routing', { 'retry-after': '3' }, 429);
+    await deaf.pacer.observe('routing', { 'retry-after': '3' }, 429);
     await deaf.pacer.acquire('routing', FAR);
     expect(deaf.clock.now()).toBe(0);
   });
 
   it('pauses until X-RateLimit-Reset when an answer says nothing remains', async () => {
     const { clock, pacer } = pacerFor('maps');
-    pacer.observe('search', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '2' }, 200);
+    await pacer.observe('search', { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '2' }, 200);
     const paused = pacer.acquire('search', FAR).then(() => clock.now());
     await clock.advance(2_000);
     expect(await paused).toBe(2_000);
@@ -86,7 +86,7 @@ describe('learning from refusals (issue #11), on a fake clock', () => {
     const { clock, pacer } = pacerFor('agriculture');
     await acquireAll(clock, pacer, 'requests', 9);
     await clock.advance(5_000);
-    pacer.observe('requests', {}, 429);
+    await pacer.observe('requests', {}, 429);
     expect(pacer.ruleOf('requests')).toEqual({ kind: 'window', limit: 8, windowMs: 61_000 });
     // The eight accepted calls were taken at 0: a slot frees when they leave the 61-s window.
     expect(pacer.pausedForSeconds('requests')).toBe(56);
@@ -102,9 +102,9 @@ describe('learning from refusals (issue #11), on a fake clock', () => {
     expect(released[8]).toBe(122_000);
   });
 
-  it('maps X-RateLimit-Limit 5 under the documented burst of 20: bucket and rate shrink alike', () => {
+  it('maps X-RateLimit-Limit 5 under the documented burst of 20: bucket and rate shrink alike', async () => {
     const { pacer } = pacerFor('maps');
-    pacer.observe('search', { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '4' }, 200);
+    await pacer.observe('search', { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '4' }, 200);
     const rule = pacer.ruleOf('search');
     expect(rule).toMatchObject({ kind: 'bucket', capacity: 4 });
     // 9 a second (10 % under 10) times 5/20.
@@ -114,7 +114,7 @@ describe('learning from refusals (issue #11), on a fake clock', () => {
   it('after a 429 with Retry-After, calls resume one drain interval apart, not as a burst', async () => {
     const { clock, pacer } = pacerFor('maps');
     await acquireAll(clock, pacer, 'search', 5);
-    pacer.observe('search', { 'retry-after': '2' }, 429);
+    await pacer.observe('search', { 'retry-after': '2' }, 429);
     const times = acquireAll(clock, pacer, 'search', 4);
     await clock.advance(3_000);
     const released = await times;

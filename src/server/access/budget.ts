@@ -1,6 +1,8 @@
 import { systemClock, type Clock } from '../../kernel/clock';
 import type { BudgetStanding } from '../../kernel/caller';
 import { RateLimiter, type Admission, type LimitRule } from '../../upstream/rate-limiter';
+import { SharedRateLimiter } from '../../upstream/shared-rate-limiter';
+import type { SharedRedis } from '../../upstream/shared-redis';
 
 export type Charge =
   ({ allowed: true } & BudgetStanding) | ({ allowed: false; retryAfterSeconds: number } & BudgetStanding);
@@ -10,29 +12,52 @@ export type Charge =
  * in, the bucket drains at the budget's rate, and a query that would overflow it is
  * refused whole, with the seconds until it would fit. Refused queries pour nothing.
  * Keyed clients have one each; anonymous callers one per address.
+ *
+ * With Redis (issue #13) each caller's bucket is one for all replicas: a client spreading
+ * its requests over them gets its budget once, not once per replica. While Redis is
+ * unreachable each replica keeps a local bucket of 1/REPLICAS of the budget (capacity and
+ * rate), so that a client spread over the replicas by the load balancer still gets about
+ * its budget in total, never REPLICAS times it; a client held to one replica gets that
+ * share until Redis is back, and `X-RateLimit-Limit` says so.
+ *
+ * Without Redis every answer is computed at once (no promise): this runs on every request.
  */
 export class Budgets {
   private readonly limiter: RateLimiter;
+  private readonly shared?: SharedRateLimiter;
   private readonly rule: LimitRule;
 
   constructor(
     readonly pointsPerMinute: number,
     clock: Clock = systemClock,
+    shared?: { redis: SharedRedis; replicas: number },
   ) {
     this.limiter = new RateLimiter(clock);
+    if (shared)
+      this.shared = new SharedRateLimiter(shared.redis, {
+        namespace: 'budget:',
+        operation: 'budgets',
+        replicas: shared.replicas,
+        clock,
+      });
     this.rule = { kind: 'bucket', capacity: pointsPerMinute, drainPerSecond: pointsPerMinute / 60 };
   }
 
-  charge(caller: string, cost: number): Charge {
-    const admission = this.limiter.take(caller, this.rule, cost);
-    if (admission.allowed) return { allowed: true, ...standing(admission) };
-    return { allowed: false, retryAfterSeconds: Math.ceil(admission.waitMs / 1000), ...standing(admission) };
+  charge(caller: string, cost: number): Charge | Promise<Charge> {
+    if (this.shared) return this.shared.take(caller, this.rule, cost).then(charged);
+    return charged(this.limiter.take(caller, this.rule, cost));
   }
 
   /** The caller's standing without spending anything. */
-  peek(caller: string): BudgetStanding {
+  peek(caller: string): BudgetStanding | Promise<BudgetStanding> {
+    if (this.shared) return this.shared.peek(caller, this.rule).then(standing);
     return standing(this.limiter.peek(caller, this.rule));
   }
+}
+
+function charged(admission: Admission): Charge {
+  if (admission.allowed) return { allowed: true, ...standing(admission) };
+  return { allowed: false, retryAfterSeconds: Math.ceil(admission.waitMs / 1000), ...standing(admission) };
 }
 
 function standing({ limit, remaining, fullInMs }: Admission): BudgetStanding {

@@ -21,16 +21,16 @@ export interface CostReport {
 }
 
 /** The report of a request refused before it ran: nothing requested, nothing called. */
-export function idleCostReport(
+export async function idleCostReport(
   limits: QueryLimits,
   budgets: Budgets,
   caller: Caller | undefined,
-): CostReport {
+): Promise<CostReport> {
   return {
     requested: 0,
     actual: 0,
     maximum: limits.maxCost,
-    ...(caller && { budget: budgets.peek(caller.budgetKey) }),
+    ...(caller && { budget: await budgets.peek(caller.budgetKey) }),
   };
 }
 
@@ -91,7 +91,7 @@ export function demandControlPlugin(
               },
             );
           }
-          const charge = budgets.charge(scope.caller.budgetKey, cost);
+          const charge = await budgets.charge(scope.caller.budgetKey, cost);
           const { limit, remaining, resetSeconds } = charge;
           scope.budget = { limit, remaining, resetSeconds };
           if (!charge.allowed) {
@@ -114,7 +114,7 @@ export function demandControlPlugin(
         },
         async willSendResponse({ response, contextValue }) {
           const { scope } = contextValue;
-          const budget = scope.budget ?? budgets.peek(scope.caller.budgetKey);
+          const budget = scope.budget ?? (await budgets.peek(scope.caller.budgetKey));
           for (const [name, value] of rateLimitHeaders(budget)) response.http.headers.set(name, value);
           if (response.body.kind !== 'single') return;
           const report: CostReport = {

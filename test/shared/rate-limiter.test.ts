@@ -1,0 +1,197 @@
+import { Metrics } from '../../src/observability/metrics';
+import { RateLimiter, type Admission, type LimitRule } from '../../src/upstream/rate-limiter';
+import { SharedRateLimiter, type SharedAdmission } from '../../src/upstream/shared-rate-limiter';
+import { SharedRedis } from '../../src/upstream/shared-redis';
+import { FakeClock } from '../support/fake-clock';
+import { useRedis } from '../support/redis';
+
+/*
+ * Issue #13: the rate limiter's state in Redis, one atomic script per operation. The same
+ * operations on the memory limiter and on the Redis one, on one fake clock, give the same
+ * answers; two replicas share one budget; without Redis each keeps its share of it.
+ */
+
+const redis = useRedis();
+
+const WINDOW: LimitRule = { kind: 'window', limit: 5, windowMs: 1_000 };
+const BUCKET: LimitRule = { kind: 'bucket', capacity: 4, drainPerSecond: 3.3 };
+
+let prefixes = 0;
+
+async function connect(metrics = new Metrics()): Promise<SharedRedis> {
+  prefixes += 1;
+  const shared = new SharedRedis(
+    { url: redis.url, timeoutMs: 500, keyPrefix: `limiter-test-${prefixes}:` },
+    metrics,
+  );
+  await shared.connect();
+  expect(shared.status).toBe('up');
+  return shared;
+}
+
+/** The fields both limiters answer (the Redis one adds what the upstream told). */
+function plain({ allowed, waitMs, limit, remaining, fullInMs }: Admission | SharedAdmission): Admission {
+  return { allowed, waitMs, limit, remaining, fullInMs };
+}
+
+/** A small deterministic generator, so a failure replays. */
+function random(seed: number): (below: number) => number {
+  let state = seed;
+  return (below) => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    // The high bits: an LCG's low bits repeat with a short period.
+    return Math.floor((state / 2 ** 31) * below);
+  };
+}
+
+describe('the Redis store of the rate limiter', () => {
+  let shared: SharedRedis;
+  beforeAll(async () => {
+    shared = await connect();
+  });
+  afterAll(() => shared.close());
+
+  it.each([
+    ['a window (strict sliding log)', WINDOW],
+    ['a leaky bucket', BUCKET],
+  ])('answers as the memory limiter does, operation for operation: %s', async (_name, rule) => {
+    const clock = new FakeClock(0);
+    const memory = new RateLimiter(clock);
+    const inRedis = new SharedRateLimiter(shared, {
+      namespace: `same-${rule.kind}:`,
+      operation: 'test',
+      replicas: 3,
+      clock,
+    });
+    const next = random(rule.kind === 'window' ? 7 : 11);
+    const answers: Array<[string, unknown, unknown]> = [];
+    for (let step = 0; step < 400; step += 1) {
+      const key = `k${next(2)}`;
+      const cost = next(5);
+      const op = next(7);
+      if (op <= 1)
+        answers.push([
+          `take ${cost}`,
+          memory.take(key, rule, cost),
+          plain(await inRedis.take(key, rule, cost)),
+        ]);
+      else if (op === 2) answers.push(['peek', memory.peek(key, rule), plain(await inRedis.peek(key, rule))]);
+      else if (op === 3)
+        answers.push([
+          `waitMs ${cost}`,
+          memory.waitMs(key, rule, cost),
+          await inRedis.waitMs(key, rule, cost),
+        ]);
+      else if (op === 4) {
+        memory.giveBack(key, rule, cost);
+        await inRedis.giveBack(key, rule, cost);
+      } else if (op === 5) {
+        const at = clock.now() + next(2_000);
+        memory.fullAt(key, rule, at);
+        await inRedis.fullAt(key, rule, at);
+      } else await clock.advance(next(400));
+    }
+    const differing = answers.filter(
+      ([, inMemory, fromRedis]) => JSON.stringify(inMemory) !== JSON.stringify(fromRedis),
+    );
+    expect(differing).toEqual([]);
+    // The sequence exercised refusals and waits, not only admissions.
+    expect(answers.some(([, inMemory]) => (inMemory as Admission).allowed === false)).toBe(true);
+  });
+
+  it('keeps one budget for two replicas, and a pause told by one holds for the other', async () => {
+    // Two replicas' connections under one prefix, as a deployment's are.
+    const clock = new FakeClock(0);
+    const sameRedis = new SharedRedis(
+      { url: redis.url, timeoutMs: 500, keyPrefix: 'two-replicas:' },
+      new Metrics(),
+    );
+    const alsoSameRedis = new SharedRedis(
+      { url: redis.url, timeoutMs: 500, keyPrefix: 'two-replicas:' },
+      new Metrics(),
+    );
+    await Promise.all([sameRedis.connect(), alsoSameRedis.connect()]);
+    try {
+      const options = { namespace: 'pace:agriculture:', operation: 'pacing', replicas: 2, clock };
+      const a = new SharedRateLimiter(sameRedis, options);
+      const b = new SharedRateLimiter(alsoSameRedis, options);
+      const taken = [];
+      for (let call = 0; call < 6; call += 1)
+        taken.push((await (call % 2 ? b : a).take('requests', WINDOW)).allowed);
+      expect(taken).toEqual([true, true, true, true, true, false]);
+      await clock.advance(1_000);
+      await a.tell('requests', WINDOW, { pausedUntil: 1_500 });
+      expect(plain(await b.take('requests', WINDOW))).toMatchObject({ allowed: false, waitMs: 500 });
+      expect((await b.take('requests', WINDOW)).told).toEqual({ pausedUntil: 1_500 });
+      await a.tell('requests', WINDOW, { pausedUntil: 0, rule: { ...WINDOW, limit: 2 } });
+      await clock.advance(500);
+      const lowered = await b.take('requests', WINDOW);
+      expect(lowered).toMatchObject({ allowed: true, limit: 2, remaining: 1 });
+      expect(lowered.told?.rule).toEqual({ ...WINDOW, limit: 2 });
+    } finally {
+      await Promise.all([sameRedis.close(), alsoSameRedis.close()]);
+    }
+  });
+
+  it('forgets a key once it has drained (PEXPIRE), so Redis holds only live budgets', async () => {
+    const clock = new FakeClock(Date.now());
+    const limiter = new SharedRateLimiter(shared, {
+      namespace: 'expiry:',
+      operation: 'test',
+      replicas: 1,
+      clock,
+    });
+    await limiter.take('bucket', { kind: 'bucket', capacity: 10, drainPerSecond: 20 }, 2);
+    await limiter.take('window', { kind: 'window', limit: 3, windowMs: 100 }, 1);
+    const ttl = async (key: string) => shared.client.pttl(`{expiry:${key}}`);
+    // 2 units at 20 a second drain in 100 ms; the window's call leaves it in 100 ms; both plus a second's margin.
+    expect(await ttl('bucket')).toBeGreaterThan(900);
+    expect(await ttl('bucket')).toBeLessThanOrEqual(1_100);
+    expect(await ttl('window')).toBeGreaterThan(900);
+    expect(await ttl('window')).toBeLessThanOrEqual(1_100);
+    // Given back, the bucket is empty again and its key is gone.
+    await limiter.giveBack('bucket', { kind: 'bucket', capacity: 10, drainPerSecond: 20 }, 2);
+    expect(await shared.client.exists('{expiry:bucket}')).toBe(0);
+  });
+});
+
+describe('the Redis store while Redis is down', () => {
+  it('keeps 1/REPLICAS of each rule locally, counting each fallback', async () => {
+    const metrics = new Metrics();
+    const shared = await connect(metrics);
+    const clock = new FakeClock(0);
+    const limiter = new SharedRateLimiter(shared, {
+      namespace: 'down:',
+      operation: 'pacing',
+      replicas: 3,
+      clock,
+    });
+    try {
+      await redis.stop();
+      // The first command may be the one that finds Redis gone; from then on the local answer is immediate.
+      const window = { kind: 'window', limit: 60, windowMs: 61_000 } as const;
+      const admitted = [];
+      for (let call = 0; call < 25; call += 1)
+        admitted.push((await limiter.take('requests', window)).allowed);
+      expect(admitted.filter(Boolean)).toHaveLength(20);
+      const bucket = { kind: 'bucket', capacity: 19, drainPerSecond: 9 } as const;
+      // A third of 19 is 6 (rounded down); a third of 9 a second is 3 a second.
+      expect(await limiter.take('search', bucket, 6)).toMatchObject({
+        allowed: true,
+        limit: 6,
+        remaining: 0,
+      });
+      expect(await limiter.take('search', bucket, 1)).toMatchObject({ allowed: false, waitMs: 334 });
+      const fallbacks = (await metrics.registry.metrics()).match(
+        /^loccode_redis_fallbacks_total\{operation="pacing"\} (\d+)$/m,
+      );
+      expect(Number(fallbacks?.[1])).toBe(27);
+    } finally {
+      await redis.start();
+      // Closed once reconnected: a connection closed while reconnecting leaves a timer behind.
+      for (let wait = 0; wait < 100 && shared.status !== 'up'; wait += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      await shared.close();
+    }
+  });
+});

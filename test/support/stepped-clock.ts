@@ -1,0 +1,164 @@
+import type { Clock } from '../../src/kernel/clock';
+import type { LoggedRequest, SandboxControls } from '../../src/sandbox';
+
+/**
+ * A fake clock that says who sleeps on it and when the next one wakes, for tests that move
+ * time from wake-up to wake-up and wait, between moves, for what each wake-up set off (real
+ * HTTP, real Redis) to finish. Every call made in between is then known to have been made
+ * at exactly the clock's time (see test/shared/pacing.test.ts).
+ */
+export class SteppedClock implements Clock {
+  private current: number;
+  private sleepers: Array<{ at: number; wake: () => void }> = [];
+
+  /**
+   * Starts an hour ahead of real time by default: the gateway cuts each upstream call's HTTP
+   * timeout to `deadline - Date.now()`, a real-time reading of a deadline set on this clock,
+   * so this clock must never fall behind real time.
+   */
+  constructor(startMs = Date.now() + 3_600_000) {
+    this.current = startMs;
+  }
+
+  now(): number {
+    return this.current;
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((wake) => this.sleepers.push({ at: this.current + Math.max(0, ms), wake }));
+  }
+
+  /** Sleepers not yet woken. */
+  get sleeping(): number {
+    return this.sleepers.length;
+  }
+
+  /** When the next sleeper wakes, if any sleeps. */
+  get nextWakeAt(): number | undefined {
+    return this.sleepers.length === 0 ? undefined : Math.min(...this.sleepers.map((s) => s.at));
+  }
+
+  /** Moves time on to `atMs` and wakes every sleeper due by then, earliest first. */
+  moveTo(atMs: number): void {
+    this.current = Math.max(this.current, atMs);
+    const due = this.sleepers.filter((s) => s.at <= this.current).sort((a, b) => a.at - b.at);
+    this.sleepers = this.sleepers.filter((s) => s.at > this.current);
+    for (const sleeper of due) sleeper.wake();
+  }
+}
+
+/** An upstream call the sandbox logged, dated on the gateway's clock. */
+export interface DatedCall {
+  service: LoggedRequest['service'];
+  outcome: LoggedRequest['outcome'];
+  /** The gateway clock's time when the call went out (exact: see SteppedRun). */
+  at: number;
+}
+
+/**
+ * Traffic over a stepped clock (issue #13, and the client-budget minute of issue #6).
+ * The test sends requests through `send`; `second()` moves the clock one second on, from
+ * one wake-up of a paced call to the next, and between two moves waits until every request
+ * sent is answered or asleep on the clock. Nothing is then in flight, so every call the
+ * sandbox logged since the last move went out at exactly the clock's time: `calls` holds
+ * them so dated. (That needs every sleeper of the clock to be a request's one pending call,
+ * as it is for queries of one upstream call each.)
+ *
+ * The sandbox's own limits count real time. Each second of the clock is made to last at
+ * least `realMsPerSecond` real milliseconds: a real window of 58 times that then meets at
+ * most 59 seconds of the clock, so a sandbox limit of N in that real window is never hit
+ * by a gateway that keeps "N in any 60 s" on its clock, and is by one that breaks it by
+ * more than a second.
+ */
+export class SteppedRun {
+  readonly calls: DatedCall[] = [];
+  private sent = 0;
+  private answered = 0;
+  private seenSeq = 0;
+
+  constructor(
+    readonly clock: SteppedClock,
+    private readonly controls: SandboxControls,
+    readonly realMsPerSecond: number,
+  ) {}
+
+  /** The real window in which the sandbox may allow what the gateway allows in 60 s of its clock. */
+  get sandboxWindowMs(): number {
+    return 58 * this.realMsPerSecond;
+  }
+
+  /** Sends a request (now, at the clock's time) and follows it until it is answered. */
+  send<T>(request: () => Promise<T>): Promise<T> {
+    this.sent += 1;
+    const answer = request();
+    void answer.finally(() => (this.answered += 1)).catch(() => undefined);
+    return answer;
+  }
+
+  /** Requests sent and not answered yet. */
+  get pending(): number {
+    return this.sent - this.answered;
+  }
+
+  /** Waits until nothing is in flight, then dates the calls logged meanwhile at the clock's time. */
+  async settle(): Promise<void> {
+    const giveUp = Date.now() + 5_000;
+    while (this.answered + this.clock.sleeping !== this.sent) {
+      if (Date.now() > giveUp)
+        throw new Error(
+          `${this.pending - this.clock.sleeping} requests neither answered nor asleep on the clock`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    for (const call of this.controls.requests()) {
+      if (call.seq <= this.seenSeq) continue;
+      this.seenSeq = call.seq;
+      this.calls.push({ service: call.service, outcome: call.outcome, at: this.clock.now() });
+    }
+  }
+
+  /** Moves the clock to `atMs` through each wake-up on the way, settling after each. */
+  async advanceTo(atMs: number): Promise<void> {
+    await this.settle();
+    for (let at = this.clock.nextWakeAt; at !== undefined && at <= atMs; at = this.clock.nextWakeAt) {
+      this.clock.moveTo(at);
+      await this.settle();
+    }
+    this.clock.moveTo(atMs);
+    await this.settle();
+  }
+
+  /**
+   * One second of the clock, lasting `realMsPerSecond` real ms at least: each of `sends` is
+   * called when the clock reaches its offset in the second (in milliseconds, 0 to 999).
+   */
+  async second(sends: Array<[offsetMs: number, send: () => void]> = []): Promise<void> {
+    const startedReal = Date.now();
+    const start = this.clock.now();
+    for (const [offsetMs, send] of [...sends].sort(([a], [b]) => a - b)) {
+      await this.advanceTo(start + offsetMs);
+      send();
+    }
+    await this.advanceTo(start + 1_000);
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, startedReal + this.realMsPerSecond - Date.now())),
+    );
+  }
+
+  /** The clock times of the calls to `service`. */
+  timesOf(service: DatedCall['service']): number[] {
+    return this.calls.filter((call) => call.service === service).map((call) => call.at);
+  }
+}
+
+/** The most of `times` in any half-open window of `windowMs`. */
+export function busiestWindow(times: number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  let first = 0;
+  for (let last = 0; last < sorted.length; last += 1) {
+    while (sorted[last]! - sorted[first]! >= windowMs) first += 1;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
+}
