@@ -16,8 +16,8 @@ import { median, percentile, round } from './stats';
 const SMOKE = process.env.BENCH_SMOKE === '1';
 const RUNS = SMOKE ? 1 : Number(process.env.BENCH_RUNS ?? 3);
 const LATENCY: Latency = { fixedMs: 80, jitterMs: 20 };
-// Its calls on a cold cache, one of them the resolve (never billed) its routes' destination
-// needs first (datasources/maps/resolve-first.ts).
+// Its calls on a cold cache, one of them the resolve (never billed) of its routes' destination,
+// made alongside them (datasources/maps/billed-with-resolves.ts).
 const GOLDEN_CALLS = 17;
 
 const dataset = loadDataset();

@@ -2,7 +2,7 @@ import type { Point } from '../../src/kernel/point';
 import { operationLoader } from '../../src/upstream/loader';
 import type { LoccodeModel } from '../../src/kernel/loccode';
 import type { MapsClient } from './client';
-import { resolveFirst } from './resolve-first';
+import { billedWithResolves } from './billed-with-resolves';
 import type {
   OptimizeRequest,
   PointDetailsRequest,
@@ -56,14 +56,14 @@ export function createMapsLoaders(client: MapsClient) {
       (_all: typeof WHOLE_LIST) => client.placeCategories(),
       () => WHOLE_LIST,
     ),
-    // Billed: the loccodes they name are resolved first (resolve-first.ts). The same points
+    // Billed: sent alongside the resolves of the loccodes they name (billed-with-resolves.ts). The same points
     // from `route` and `Loccode.routeTo` are one call.
-    route: resolveFirst(
+    route: billedWithResolves(
       street,
       operationLoader((request: RouteRequest) => client.route(request), argumentsKey),
       'route',
     ),
-    optimize: resolveFirst(
+    optimize: billedWithResolves(
       street,
       operationLoader((request: OptimizeRequest) => client.optimize(request), argumentsKey),
       'trip',

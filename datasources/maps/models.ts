@@ -177,8 +177,8 @@ export interface NamedLoccode {
   argument: string;
 }
 
-/** A billed request and its loccodes, which are resolved (never billed) before it is sent. */
-export interface ResolveFirst<R> {
+/** A billed request and its loccodes, resolved (never billed) alongside it to name any that is unknown. */
+export interface WithLoccodes<R> {
   request: R;
   loccodes: NamedLoccode[];
 }

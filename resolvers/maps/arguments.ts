@@ -10,7 +10,7 @@ import type {
   NamedLoccode,
   OptimizeRequest,
   PointDetailsRequest,
-  ResolveFirst,
+  WithLoccodes,
   RouteRequest,
   SearchRequest,
   TripPointRequest,
@@ -119,7 +119,7 @@ export function routeArguments(args: {
   destination: PlaceInput;
   waypoints?: InputMaybe<CoordinatesInput[]>;
   mode?: InputMaybe<TravelMode>;
-}): ResolveFirst<RouteRequest> {
+}): WithLoccodes<RouteRequest> {
   const origin = location(args.origin, 'origin');
   const destination = location(args.destination, 'destination');
   return {
@@ -135,7 +135,7 @@ export function routeArguments(args: {
 export function routeToArguments(
   origin: string,
   args: { destination: string; mode?: InputMaybe<TravelMode> },
-): ResolveFirst<RouteRequest> {
+): WithLoccodes<RouteRequest> {
   if (!MAPS_WIRE_FORMAT.test(origin)) {
     throw badUserInput(
       `This loccode, "${origin}", cannot start a route: the maps service routes only a street loccode of the form four letters or digits, a space, three (e.g. "KN3A 7QP"); area codes name no street.`,
@@ -269,7 +269,7 @@ export function optimizeArguments(args: {
   destination: StopInput;
   stops: StopInput[];
   mode?: InputMaybe<TravelMode>;
-}): ResolveFirst<OptimizeRequest> {
+}): WithLoccodes<OptimizeRequest> {
   const count = args.stops.length;
   if (count < MIN_STOPS || count > MAX_STOPS) {
     throw badUserInput(

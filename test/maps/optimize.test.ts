@@ -126,7 +126,7 @@ describe('Query.optimizeStops', () => {
     expect(response.json.extensions.cost).toMatchObject({ requested: 1 + 3, actual: 1 + 3 });
   });
 
-  it('names only the unknown loccode and its argument, and makes no optimize call', async () => {
+  it('names only the unknown loccode and its argument, for at most the one optimize call the service refuses', async () => {
     const [, second, third] = kanoStreets();
     const result = await stack.query(OPTIMIZE, {
       origin: { id: 'o', loccode: KANO_STREET },
@@ -143,7 +143,8 @@ describe('Query.optimizeStops', () => {
     expect(error.message).toContain(`"${UNISSUED_LOCCODE}" (stops[1].loccode)`);
     for (const known of [KANO_STREET, second!.code, third!.code]) expect(error.message).not.toContain(known);
     expect(result.data.optimizeStops).toBeNull();
-    expect(mapsCalls(stack, 'optimize')).toBe(0);
+    // Sent alongside the resolves (billed-with-resolves.ts): its 404 is the one billed call.
+    expect(mapsCalls(stack, 'optimize')).toBeLessThanOrEqual(1);
     expect(resolvesOf(UNISSUED_LOCCODE)).toBe(1);
   });
 
@@ -162,7 +163,8 @@ describe('Query.optimizeStops', () => {
     expect(error.message).toContain(`"${other}" (origin.loccode, stops[1].loccode)`);
     expect(error.message).toContain(`"${UNISSUED_LOCCODE}" (stops[0].loccode)`);
     expect(error.message).not.toContain(KANO_STREET);
-    expect(mapsCalls(stack, 'optimize')).toBe(0);
+    // Sent alongside the resolves (billed-with-resolves.ts): its 404 is the one billed call.
+    expect(mapsCalls(stack, 'optimize')).toBeLessThanOrEqual(1);
     expect(resolvesOf(other)).toBe(1);
   });
 

@@ -165,7 +165,7 @@ describe('Query.route and Loccode.routeTo', () => {
     ['loccode(code: "KN3A 7QP") { routeTo(destination: "ZZ9Z 9ZZ")', ['loccode', 'routeTo'], 'destination'],
     ['loccode(code: "ZZ9Z 9ZZ") { routeTo(destination: "KN3A 7QP")', ['loccode', 'routeTo'], 'this loccode'],
   ])(
-    '%s: LOCCODE_NOT_FOUND naming the code and its argument, and no route call',
+    '%s: LOCCODE_NOT_FOUND naming the code and its argument, at most one route call',
     async (call, path, argument) => {
       const document = `{ ${call} { distanceMeters } }${call.startsWith('loccode') ? ' }' : ''}`;
       const result = await stack.query(document);
@@ -174,7 +174,8 @@ describe('Query.route and Loccode.routeTo', () => {
       expect(error.extensions).toMatchObject({ code: 'LOCCODE_NOT_FOUND', service: 'maps' });
       expect(error.message).toContain(`"${UNISSUED_LOCCODE}" (${argument})`);
       expect(error.message).not.toContain(KANO_STREET);
-      expect(mapsCalls(stack, 'route')).toBe(0);
+      // Sent alongside the resolves (billed-with-resolves.ts): at most the one billed call the service refuses.
+      expect(mapsCalls(stack, 'route')).toBeLessThanOrEqual(1);
       expect(resolvesOf(UNISSUED_LOCCODE)).toBe(1);
     },
   );

@@ -129,7 +129,7 @@ function weightOf(node: { readonly directives?: readonly ConstDirectiveNode[] } 
  * Federation's `@cost` on an argument or input field: its weight counts for each value
  * given for it, list items one by one, and a value given twice in one call once, as the
  * per-request loader asks it once. A loccode given to `route` or as a stop of
- * `optimizeStops` costs the resolve made before the billed call (schema/maps.graphql), and
+ * `optimizeStops` costs the resolve made alongside the billed call (schema/maps.graphql), and
  * a round trip's origin and destination share theirs.
  */
 function addInputCosts(type: GraphQLInputType, value: unknown, priced: Map<string, number>): void {
