@@ -1,10 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
-/** A real Redis for the replicas benchmark: Debian's `redis-server` on a free port, nothing saved to disk. */
-export interface BenchRedis {
+/**
+ * A real Redis for the replicas benchmark and the shared-state tests (issue #13): Debian's
+ * `redis-server`, started on a free port with nothing saved to disk. `.ci/run` installs it.
+ */
+export interface LocalRedis {
   url: string;
+  port: number;
+  /** Stops the server (as an outage would); `start()` brings it back on the same port, empty. */
   stop(): Promise<void>;
+  start(): Promise<void>;
 }
 
 async function freePort(): Promise<number> {
@@ -18,32 +24,53 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startRedis(): Promise<BenchRedis> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
+function launch(port: number): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Ready to accept connections')) resolve();
-    });
+      if (output.includes('Ready to accept connections')) {
+        child.stdout!.off('data', onData);
+        resolve(child);
+      }
+    };
+    child.stdout!.on('data', onData);
     child.once('error', (error) =>
-      reject(new Error(`redis-server could not start (${error.message}); install Debian's redis-server.`)),
+      reject(
+        new Error(`redis-server could not start (${error.message}); install Debian's redis-server package.`),
+      ),
     );
     child.once('exit', (code) =>
       reject(new Error(`redis-server exited with ${code}: ${output.slice(-500)}`)),
     );
   });
+}
+
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startRedis(): Promise<LocalRedis> {
+  const port = await freePort();
+  let child: ChildProcess | undefined = await launch(port);
   return {
     url: `redis://127.0.0.1:${port}`,
+    port,
     stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
+      if (child) await stopped(child);
+      child = undefined;
+    },
+    start: async () => {
+      child ??= await launch(port);
     },
   };
 }

@@ -1,79 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { startRedis, type LocalRedis } from '../../bench/redis';
 
-/**
- * A real Redis for the shared-state tests (issue #13): Debian's `redis-server`, started on a
- * free port with nothing saved to disk, stopped after the suite. `.ci/run` installs it.
- */
-export interface TestRedis {
-  url: string;
-  port: number;
-  /** Stops the server (as an outage would); `start()` brings it back on the same port, empty. */
-  stop(): Promise<void>;
-  start(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function launch(port: number): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready to accept connections')) {
-        child.stdout!.off('data', onData);
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('error', (error) =>
-      reject(
-        new Error(`redis-server could not start (${error.message}); install Debian's redis-server package.`),
-      ),
-    );
-    child.once('exit', (code) =>
-      reject(new Error(`redis-server exited with ${code}: ${output.slice(-500)}`)),
-    );
-  });
-}
-
-function stopped(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort();
-  let child: ChildProcess | undefined = await launch(port);
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    port,
-    stop: async () => {
-      if (child) await stopped(child);
-      child = undefined;
-    },
-    start: async () => {
-      child ??= await launch(port);
-    },
-  };
-}
+/** A Redis for the shared-state tests (issue #13), the benchmark's: see bench/redis.ts. */
+export type TestRedis = LocalRedis;
+export { startRedis };
 
 /** A Redis for one `describe`: started before its tests, stopped after the last. */
 export function useRedis(): TestRedis {
