@@ -49,7 +49,8 @@ const COORDINATES = ['reverseGeocode', 'nearestLoccode', 'pointDetails'] as cons
 export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
   title: 'Maps REST API (map-service.md)',
   codeOf: (body) => failureBody.safeParse(body).data?.code,
-  quote: (call, body) => ({ ...refusedFields(body), trip: tripLoccodes(call).join(', ') }),
+  quote: (call, body) => ({ ...refusal(refusedFields(body)), trip: tripLoccodes(call).join(', ') }),
+  fieldsOf: refusedFields,
   rows: [
     {
       status: 400,
@@ -247,7 +248,7 @@ const ELEMENT_MEMBER: Record<string, string> = {
   id: 'id',
 };
 
-function refusedFields(body: unknown): Record<string, string> {
+function refusedFields(body: unknown): string[] {
   const text = (body as { message?: unknown } | null)?.message;
   const found = new Set<string>();
   if (typeof text === 'string') {
@@ -262,14 +263,17 @@ function refusedFields(body: unknown): Record<string, string> {
         );
     }
   }
-  const fields = [...found];
+  return [...found];
+}
+
+/** The refused fields in words, and what to fix for each the spec bounds. */
+function refusal(fields: string[]): Record<string, string> {
+  const unknown = " Check them against this field's description.";
+  if (fields.length === 0) return { named: 'the arguments', hints: unknown };
   const hints = fields.flatMap((field) => (Object.hasOwn(HINT_OF, field) ? [` ${HINT_OF[field]}`] : []));
-  if (fields.length === 0)
-    return { named: 'the arguments', hints: " Check them against this field's description." };
   return {
-    fields: fields.join(', '),
     named: `the argument${fields.length > 1 ? 's' : ''} ${fields.map((field) => `"${field}"`).join(', ')}`,
-    hints: hints.length > 0 ? hints.join('') : " Check them against this field's description.",
+    hints: hints.length > 0 ? hints.join('') : unknown,
   };
 }
 

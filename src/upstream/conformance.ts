@@ -57,6 +57,8 @@ export interface ConformanceTable<Operation extends string = string> {
   rows: ReadonlyArray<ConformanceRow<Operation>>;
   /** Values a message may quote besides what the gateway sent, e.g. the fields a validation error names. */
   quote?(call: UpstreamCall, body: unknown): Record<string, string>;
+  /** The fields a refusal names, in the client's argument names (for rows that say `namesFields`). */
+  fieldsOf?(body: unknown): string[];
 }
 
 /** A failure in our vocabulary, decided by a row. */
@@ -209,7 +211,8 @@ export function translate(
     ...quoted,
   };
   const message = row.message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? sent(call, name));
-  const fields = row.namesFields && quoted.fields ? quoted.fields.split(', ') : undefined;
+  const named = row.namesFields ? table.fieldsOf?.(body) : undefined;
+  const fields = named && named.length > 0 ? named : undefined;
   return { code: row.code, message, then: row.then, ...(fields && { fields }) };
 }
 
