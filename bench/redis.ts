@@ -11,6 +11,10 @@ export interface LocalRedis {
   /** Stops the server (as an outage would); `start()` brings it back on the same port, empty. */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** Freezes the server (SIGSTOP): connections stay open and nothing answers, as a hung Redis. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT), with what it held. */
+  resume(): void;
 }
 
 async function freePort(): Promise<number> {
@@ -55,6 +59,8 @@ function stopped(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
+    // A paused server takes SIGTERM only once it runs again.
+    child.kill('SIGCONT');
     child.kill('SIGTERM');
   });
 }
@@ -71,6 +77,12 @@ export async function startRedis(): Promise<LocalRedis> {
     },
     start: async () => {
       child ??= await launch(port);
+    },
+    pause: () => {
+      child?.kill('SIGSTOP');
+    },
+    resume: () => {
+      child?.kill('SIGCONT');
     },
   };
 }

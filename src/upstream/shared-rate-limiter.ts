@@ -180,19 +180,6 @@ type ScriptName = keyof typeof SCRIPTS;
 type Scripted = Record<ScriptName, (...keysAndArgs: string[]) => Promise<unknown>>;
 
 const defined = new WeakSet<Redis>();
-const readyListeners = new WeakMap<SharedRedis, Array<() => void>>();
-
-/** Calls `listener` each time Redis is ready again: one 'ready' listener per connection, however many limiters. */
-function whenReady(redis: SharedRedis, listener: () => void): void {
-  let listeners = readyListeners.get(redis);
-  if (!listeners) {
-    const all: Array<() => void> = [];
-    redis.client.on('ready', () => all.forEach((call) => call()));
-    readyListeners.set(redis, all);
-    listeners = all;
-  }
-  listeners.push(listener);
-}
 
 /** ioredis sends each script by its SHA and loads it again itself after a Redis restart (NOSCRIPT). */
 function scripted(redis: Redis): Scripted {
@@ -252,7 +239,7 @@ export class SharedRateLimiter {
     this.clock = options.clock ?? systemClock;
     this.local = new RateLimiter(this.clock);
     // Back from an outage: written back at once, before the other replicas' next calls count on Redis.
-    whenReady(redis, () => {
+    redis.onUp(() => {
       if (this.restoreDue)
         void this.redis.run(
           this.options.operation,

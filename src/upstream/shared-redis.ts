@@ -23,6 +23,9 @@ export type SharedState = 'up' | 'degraded';
 export class SharedRedis {
   readonly client: Redis;
   private state: SharedState = 'degraded';
+  /** Set while a connection that looks open has stopped answering: a PING decides when it is back. */
+  private probe?: NodeJS.Timeout;
+  private readonly upListeners: Array<() => void> = [];
 
   constructor(
     private readonly options: SharedRedisOptions,
@@ -38,7 +41,10 @@ export class SharedRedis {
       retryStrategy: (attempt) => Math.min(100 * attempt, 2000),
       lazyConnect: true,
     });
-    this.client.on('ready', () => this.become('up'));
+    this.client.on('ready', () => {
+      this.stopProbe();
+      this.become('up');
+    });
     this.client.on('error', () => this.become('degraded'));
     this.client.on('end', () => this.become('degraded'));
     this.client.on('close', () => this.become('degraded'));
@@ -67,35 +73,78 @@ export class SharedRedis {
       try {
         return await command(this.client);
       } catch (error) {
-        this.become('degraded', error);
+        if (timedOut(error) && this.client.status === 'ready') this.suspend();
+        else this.become('degraded', error);
       }
     }
     this.metrics.redisFallbacks.inc({ operation });
     return local();
   }
 
+  /** Calls `listener` each time Redis answers again after an outage (and on the first connection). */
+  onUp(listener: () => void): void {
+    this.upListeners.push(listener);
+  }
+
   async close(): Promise<void> {
+    this.stopProbe();
     this.client.removeAllListeners('end');
     this.client.removeAllListeners('close');
     await this.client.quit().catch(() => this.client.disconnect());
   }
 
+  /**
+   * A command timed out on an open connection: a Redis that hangs (stopped, swapping, a
+   * network that drops without a reset) keeps the socket, so ioredis never reconnects and
+   * every command would wait its full timeout. Until a PING answers, this replica uses its
+   * local state at once instead; a slow command that was only slow costs one PING.
+   */
+  private suspend(): void {
+    if (this.probe) return;
+    this.become('degraded');
+    const ping = () => {
+      this.probe = setTimeout(() => {
+        if (this.client.status !== 'ready') return this.stopProbe(); // the 'ready' event takes over
+        this.client.ping().then(
+          () => {
+            this.stopProbe();
+            this.become('up');
+          },
+          () => ping(),
+        );
+      }, this.options.timeoutMs);
+      this.probe.unref();
+    };
+    ping();
+  }
+
+  private stopProbe(): void {
+    clearTimeout(this.probe);
+    this.probe = undefined;
+  }
+
   private become(state: SharedState, error?: unknown): void {
     if (state === 'degraded' && error !== undefined && this.client.status === 'ready') {
-      // One slow command is not an outage: it falls back alone, the connection stays in use.
+      // One refused command is not an outage: it falls back alone, the connection stays in use.
       logger.debug('redis command failed; answered from local state', { error: (error as Error).name });
       return;
     }
     if (this.state === state) return;
     this.state = state;
     this.metrics.redisUp.set(state === 'up' ? 1 : 0);
-    if (state === 'up')
+    if (state === 'up') {
+      for (const listener of this.upListeners) listener();
       logger.info('redis reachable; shared state in use', { url: redacted(this.options.url) });
-    else
+    } else
       logger.warn('redis unreachable; serving from local state until it is back', {
         url: redacted(this.options.url),
       });
   }
+}
+
+/** ioredis' `commandTimeout` rejects with this message. */
+function timedOut(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Command timed out';
 }
 
 /** A Redis URL without its password, for logs. */
