@@ -1,4 +1,5 @@
 import type { Resolvers } from '../../src/graph/generated/graphql';
+import { badUserInput } from '../../src/kernel/errors';
 import { checkLoccodeShape, type LoccodeModel } from '../../src/kernel/loccode';
 import { fromGlobalId, toGlobalId } from '../../src/kernel/relay';
 
@@ -15,6 +16,26 @@ function orError<T>(make: () => T): T | Error {
   } catch (error) {
     return error as Error;
   }
+}
+
+/**
+ * A representation a router sends for `Loccode @key(fields: "code")`. Its key is checked like
+ * any code argument; the caller of `_entities` (src/graph/schema.ts) says which representation.
+ */
+function loccodeReference(reference: { code?: unknown }): LoccodeModel {
+  if (typeof reference.code !== 'string') {
+    const given =
+      reference.code === undefined
+        ? 'missing'
+        : reference.code === null
+          ? 'null'
+          : `a ${typeof reference.code}`;
+    throw badUserInput(
+      `a Loccode representation needs its key "code" as a string (it was ${given}), e.g. { "__typename": "Loccode", "code": "KN3A 7QP" }.`,
+      'representations',
+    );
+  }
+  return loccode(reference.code, 'code');
 }
 
 function nodeById(id: string): LoccodeModel | null {
@@ -39,7 +60,7 @@ export const loccodeResolvers: Resolvers = {
     __resolveType: () => 'Loccode',
   },
   Loccode: {
-    __resolveReference: (reference) => loccode(reference.code, 'code'),
+    __resolveReference: (reference) => loccodeReference(reference),
     id: ({ code }) => toGlobalId('Loccode', code),
     code: ({ code }) => code,
   },

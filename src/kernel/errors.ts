@@ -127,16 +127,9 @@ export function maskError(
     return { ...formatted, extensions };
   }
   const original = unwrapResolverError(error);
-  if (formatted.path?.[0] === '_entities') {
-    // The federation library's own complaint about a representation: the caller's mistake.
-    return {
-      message:
-        'Each representation must be an object naming an entity type and its key, e.g. { "__typename": "Loccode", "code": "KN3A 7QP" }.',
-      ...(formatted.locations && { locations: formatted.locations }),
-      path: formatted.path,
-      extensions: { code: 'BAD_USER_INPUT' },
-    };
-  }
+  // No exception for `_entities`: each representation is checked before the federation library
+  // sees it (src/graph/schema.ts) and a bad one is a coded BAD_USER_INPUT at ["_entities", i], so
+  // an uncoded error there is a bug like any other.
   log(original);
   return {
     message: exposeDetails && original instanceof Error ? original.message : INTERNAL_MESSAGE,

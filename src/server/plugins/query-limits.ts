@@ -24,7 +24,7 @@ export interface QueryLimits {
   maxFragments: number;
   /** Directives the operation applies, fragments written out in place. */
   maxDirectives: number;
-  /** Entries of `loccodes(codes:)` and `nodes(ids:)`. */
+  /** Entries of `loccodes(codes:)`, `nodes(ids:)` and `_entities(representations:)`. */
   maxListItems: number;
   /** Bytes of a request body; more is refused with HTTP 413 before it is parsed. */
   maxBodyBytes: number;
@@ -43,6 +43,8 @@ function listArguments(limits: QueryLimits): Record<string, { argument: string; 
   return {
     loccodes: { argument: 'codes', max: limits.maxListItems },
     nodes: { argument: 'ids', max: limits.maxListItems },
+    // A router's batch of entity lookups: each representation is a loccode to answer (issue #14).
+    _entities: { argument: 'representations', max: limits.maxListItems },
   };
 }
 
