@@ -33,6 +33,8 @@ import { createEdgeServer, type HttpTimeouts } from './http-edge';
 import type { Caller } from '../kernel/caller';
 import type { ServiceName } from '../kernel/services';
 import { TrustedDocuments } from './trusted-documents';
+import { Cors, type CorsOrigins } from './cors';
+import { csrfRefusal } from './csrf';
 import { responsePolicyPlugin } from './plugins/response-policy';
 import { readiness, sendMetrics } from './endpoints';
 import type { Metrics } from '../observability/metrics';
@@ -92,6 +94,8 @@ export interface GatewayOptions {
   shared?: SharedRedis;
   /** The clock of request deadlines, which pacing compares with its own (tests inject a fake one). */
   clock?: Clock;
+  /** `CORS_ORIGINS`: the origins whose pages may call /graphql and /maps (unset: none; see cors.ts). */
+  corsOrigins?: CorsOrigins;
 }
 
 export interface Gateway {
@@ -163,11 +167,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   await apollo.start();
   const ide = createIde();
+  const cors = new Cors(options.corsOrigins);
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const requestId = requestIdOf(req);
     res.setHeader('x-request-id', requestId);
     if (ide.answer(req, res)) return;
-    handle(apollo, options, requestId, req, res).catch((error: unknown) => {
+    handle(apollo, options, cors, requestId, req, res).catch((error: unknown) => {
       logger.error('request failed', {
         requestId,
         error: error instanceof Error ? error.stack : String(error),
@@ -208,6 +213,7 @@ async function handle(
     shared,
     clock = systemClock,
   }: GatewayOptions,
+  cors: Cors,
   requestId: string,
   req: IncomingMessage,
   res: ServerResponse,
@@ -241,8 +247,19 @@ async function handle(
       requestError(`Nothing at ${url.pathname}; GraphQL is served at /graphql.`, requestId, 'NOT_FOUND'),
     );
 
-  // Shared caches must key on what the answer depends on: Accept (the IDE shares this URL) and the caller.
-  res.setHeader('vary', 'accept, authorization, x-api-key');
+  const route = mapAsset ? 'maps' : 'graphql';
+  // A preflight carries no key and no body: answered before either is asked for (and before Apollo's CSRF check).
+  const preflight = cors.preflight(req, route);
+  if (preflight) {
+    for (const [name, value] of Object.entries(preflight.headers)) res.setHeader(name, value);
+    if (preflight.refusal) return sendJson(res, 403, requestError(preflight.refusal, requestId, 'FORBIDDEN'));
+    res.writeHead(204).end();
+    return;
+  }
+  // On every answer from here, errors included, so that a page can read the coded error.
+  for (const [name, value] of Object.entries(cors.headers(req, route))) res.setHeader(name, value);
+  // Shared caches must key on what the answer depends on: Accept (the IDE shares this URL), the caller, the page's origin.
+  res.setHeader('vary', `accept, authorization, x-api-key${cors.variesByOrigin ? ', origin' : ''}`);
   // Refused before Apollo sees the request, so nothing executes; answered in the type the client accepts.
   const mediaType = responseMediaType(req.headers.accept);
   // Behind a load balancer the socket's peer is the balancer: TRUST_PROXY says whom to believe.
@@ -364,21 +381,13 @@ async function handle(
   const scope = newScope(requestId, requestDeadlineMs, identified, clock);
   // Trusted mode also takes the `documentId` convention of client-preset's manifests.
   const search = trustedDocuments ? TrustedDocuments.fromDocumentIdParameter(url.search) : url.search;
+  // Where Apollo would refuse it, with a message that says how to comply.
+  const csrf = csrfRefusal(req.headers);
+  if (csrf) return refuse(400, csrf, 'BAD_REQUEST');
   if (trustedDocuments) {
     body = TrustedDocuments.fromDocumentId(body);
     const refusal = trustedDocuments.refusal(body, search);
-    if (refusal === 'FORBIDDEN')
-      return refuse(
-        403,
-        'This gateway runs trusted documents only: send a documentId (or persisted-query hash) from the manifest your client was built with.',
-        refusal,
-      );
-    if (refusal)
-      return refuse(
-        400,
-        'No trusted document has this id. Rebuild your client against the current manifest, or ask for the document to be added.',
-        refusal,
-      );
+    if (refusal) return refuse(refusal.status, refusal.message, refusal.code);
   }
   const response = await runInScope(scope, () =>
     inRequestSpan(() =>

@@ -89,9 +89,8 @@ function send(
   body: Buffer | string,
 ): void {
   res.writeHead(status, {
+    // CORS headers were set by the gateway (cors.ts): map libraries in browsers load these cross-origin.
     ...headers,
-    // Map libraries in browsers load these cross-origin; they hold nothing secret.
-    'access-control-allow-origin': '*',
     'content-length': String(Buffer.byteLength(body)),
   });
   res.end(body);

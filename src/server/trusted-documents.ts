@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { Kind, parse } from 'graphql';
 
 const HEX_HASH = /^[0-9a-f]{64}$/;
+/** Tokens read of a refused text to find its operation name (for the message only; Apollo never parses it). */
+const NAME_MAX_TOKENS = 2000;
+
+/** Why a request may not run in trusted mode: the status, code and message it is refused with. */
+export interface TrustedRefusal {
+  status: 400 | 403;
+  code: 'PERSISTED_QUERY_NOT_FOUND' | 'FORBIDDEN';
+  message: string;
+}
 
 /** The part of Apollo's `KeyValueCache` its persisted-query support uses. */
 interface PersistedQueryStore {
@@ -18,7 +28,12 @@ interface PersistedQueryStore {
  * is `PERSISTED_QUERY_NOT_FOUND`; any other text is `FORBIDDEN`.
  */
 export class TrustedDocuments {
-  private constructor(private readonly documents: ReadonlyMap<string, string>) {}
+  /** The names of the manifest's operations, so a refusal can say that a registered one was sent altered. */
+  private readonly operationNames: ReadonlySet<string>;
+
+  private constructor(private readonly documents: ReadonlyMap<string, string>) {
+    this.operationNames = new Set([...documents.values()].flatMap((document) => operationNamesOf(document)));
+  }
 
   /** Reads and checks a manifest: every key must be the SHA-256 of its document. */
   static load(path: string): TrustedDocuments {
@@ -60,16 +75,38 @@ export class TrustedDocuments {
    * Why a request may not run, if it may not: its hash (a `documentId` or persisted-query
    * hash) is not in the manifest, or its text is not a manifest document byte for byte.
    */
-  refusal(body: unknown, search: string): 'PERSISTED_QUERY_NOT_FOUND' | 'FORBIDDEN' | undefined {
+  refusal(body: unknown, search: string): TrustedRefusal | undefined {
     const fields =
       typeof body === 'object' && body !== null && !Array.isArray(body)
         ? (body as Record<string, unknown>)
         : Object.fromEntries(new URLSearchParams(search));
     const text = fields.query;
-    if (typeof text === 'string' && text.length > 0 && !this.documents.has(sha256(text))) return 'FORBIDDEN';
+    if (typeof text === 'string' && text.length > 0 && !this.documents.has(sha256(text)))
+      return { status: 403, code: 'FORBIDDEN', message: this.textRefusal(text, fields.operationName) };
     const hash = persistedQueryHash(fields.extensions);
-    if (hash !== undefined && !this.documents.has(hash)) return 'PERSISTED_QUERY_NOT_FOUND';
+    if (hash !== undefined && !this.documents.has(hash))
+      return {
+        status: 400,
+        code: 'PERSISTED_QUERY_NOT_FOUND',
+        message: `No trusted document has the id sha256:${hash.slice(0, 64)}. Rebuild your client against the manifest this gateway runs with (TRUSTED_DOCUMENTS), or ask for the document to be added to it.`,
+      };
     return undefined; // a manifest document, or no document at all (Apollo says what is missing)
+  }
+
+  /**
+   * A text that is not in the manifest. The usual cause is a registered operation sent
+   * reformatted (graphql's `print()` changes whitespace, and the hash with it), so the
+   * message says so when an operation of that name is registered.
+   */
+  private textRefusal(text: string, operationName: unknown): string {
+    const names =
+      typeof operationName === 'string' ? [operationName] : operationNamesOf(text, NAME_MAX_TOKENS);
+    const registered = names.find((name) => this.operationNames.has(name));
+    const fix =
+      'Send its documentId ("sha256:<hash>", the client preset\'s __meta__.hash with persistedDocuments: true) instead of the text, or the manifest\'s text byte for byte.';
+    if (registered)
+      return `This gateway runs trusted documents only, and the text sent for operation ${registered} differs from the registered one (every character counts, and graphql's print() changes the whitespace). ${fix}`;
+    return `This gateway runs trusted documents only: only the operations of its manifest (TRUSTED_DOCUMENTS) run, and this text is not one of them. ${fix} A new operation must be added to the manifest first.`;
   }
 
   /**
@@ -113,6 +150,20 @@ function persistedQueryHash(extensions: unknown): string | undefined {
   const hash = (value as { persistedQuery?: { sha256Hash?: unknown } } | null | undefined)?.persistedQuery
     ?.sha256Hash;
   return typeof hash === 'string' ? hash : undefined;
+}
+
+/** The names of a document's operations; none when it does not parse (its refusal says less). */
+function operationNamesOf(text: string, maxTokens?: number): string[] {
+  try {
+    return parse(text, {
+      noLocation: true,
+      ...(maxTokens !== undefined && { maxTokens }),
+    }).definitions.flatMap((definition) =>
+      definition.kind === Kind.OPERATION_DEFINITION && definition.name ? [definition.name.value] : [],
+    );
+  } catch {
+    return [];
+  }
 }
 
 function sha256(text: string): string {

@@ -84,6 +84,7 @@ export async function startApp(
     ...(config.access.metricsToken && { metricsToken: config.access.metricsToken }),
     schemaSuggestions: !productionMode(live),
     ...(config.access.trustedDocuments && { trustedDocuments: config.access.trustedDocuments }),
+    ...(config.cors && { corsOrigins: config.cors }),
   });
   return {
     url: gateway.url,

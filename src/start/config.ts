@@ -11,6 +11,7 @@ import type { HttpTimeouts } from '../server/http-edge';
 import type { GatewayCacheLimits } from '../server/gateway';
 import type { SharedRedisOptions } from '../upstream/shared-redis';
 import { parseTrustProxy, type TrustProxy } from '../server/access/client-address';
+import { parseCorsOrigins, type CorsOrigins } from '../server/cors';
 
 export interface Config {
   host: string;
@@ -57,6 +58,11 @@ export interface Config {
    * every upstream limit, so together they stay under it.
    */
   replicas: number;
+  /**
+   * `CORS_ORIGINS`: the origins whose pages may call /graphql and /maps from a browser. Unset,
+   * none may call /graphql (map assets stay readable from any page, as before).
+   */
+  cors?: CorsOrigins;
 }
 
 export interface AccessConfig {
@@ -229,11 +235,34 @@ export function loadConfig(env: Env = withDotEnv(process.env)): Config {
     if (hostUrl) config.upstreams.maps = { ...maps, hostUrl };
   }
   config.sandboxed = sandboxedServices(env, config, problems);
+  const corsOrigins = env.CORS_ORIGINS?.trim();
+  if (corsOrigins) corsConfig(corsOrigins, config, problems);
   const otlp = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
   const endpoint = otlp ? url('OTEL_EXPORTER_OTLP_ENDPOINT', otlp, problems) : undefined;
   if (endpoint) config.tracing = { endpoint, serviceName: env.OTEL_SERVICE_NAME?.trim() || 'loccode-graph' };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * `CORS_ORIGINS` (issue #14). `*` lets a page on any website call; that is only what anyone
+ * can do anyway while anonymous access is on (ALLOW_ANONYMOUS, or by default while every
+ * upstream is the sandbox: the rule of app.ts's anonymousAllowed, API.md section 1).
+ */
+function corsConfig(raw: string, config: Config, problems: string[]): void {
+  const parsed = parseCorsOrigins(raw);
+  if ('problems' in parsed) {
+    problems.push(...parsed.problems);
+    return;
+  }
+  const anonymous = config.access.allowAnonymous ?? Object.keys(config.upstreams).length === 0;
+  if (parsed.kind === 'any' && !anonymous) {
+    problems.push(
+      'CORS_ORIGINS is "*" but anonymous access is off: every caller needs a key, so its frontends are known, and "*" would let any website\'s pages use a key (a leaked one too) from their visitors\' browsers. List the frontends\' origins instead (e.g. CORS_ORIGINS=https://app.example.com), or set ALLOW_ANONYMOUS=true if anyone may call.',
+    );
+    return;
+  }
+  config.cors = parsed;
 }
 
 /** Each service's base-URL variable, as an error message names it. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse, print } from 'graphql';
 import { main as runExampleClient } from '../../examples/node-client/src/main';
 import { loadConfig } from '../../src/start/config';
 import { SANDBOX_KEYS } from '../../src/sandbox/keys';
@@ -82,6 +83,28 @@ describe('trusted documents (issue #6)', () => {
       extensions: { persistedQuery: { version: 1, sha256Hash } },
     });
     expect(replay.json.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect(stack.sandbox.controls.count()).toBe(0);
+  });
+
+  it('says why a text is refused: a registered operation sent reformatted, or an operation not in the manifest (issue #14)', async () => {
+    // The example client sends its operations as graphql's print() writes them, not as codegen registered them.
+    await expect(runExampleClient(stack.app.url, 'KN3A 7QP', () => undefined)).rejects.toThrow(
+      /HTTP 403: FORBIDDEN: .*the text sent for operation \w+ differs from the registered one/,
+    );
+    const name = /^query (\w+)/.exec(firstDocument)![1]!;
+    const reprinted = await stack.query(print(parse(firstDocument)), { code: 'KN3A 7QP', crop: 'MAIZE' });
+    expect(reprinted.status).toBe(403);
+    expect(reprinted.errors![0]!.extensions!.code).toBe('FORBIDDEN');
+    const { message } = reprinted.errors![0]!;
+    expect(message).toContain(`operation ${name} differs from the registered one`);
+    expect(message).toContain('documentId ("sha256:<hash>"');
+    expect(message).toContain('__meta__.hash');
+    expect(message).toContain('byte for byte');
+
+    const unregistered = await stack.query('query Unregistered { loccode(code: "KN3A 7QP") { code } }');
+    expect(unregistered.status).toBe(403);
+    expect(unregistered.errors![0]!.message).toMatch(/only the operations of its manifest .* run/);
+    expect(unregistered.errors![0]!.message).not.toContain('differs from the registered one');
     expect(stack.sandbox.controls.count()).toBe(0);
   });
 

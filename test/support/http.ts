@@ -43,7 +43,7 @@ export class TestHttp {
   }
 
   async send(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS',
     url: string,
     headers: Record<string, string>,
     body?: string,
