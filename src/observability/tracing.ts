@@ -1,8 +1,43 @@
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  context,
+  isSpanContextValid,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 import type { ApolloServerPlugin } from '@apollo/server';
+import type { Sampler, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace';
+import { extractTraceContext, traceHeaders } from './trace-context';
 
-/** The API's no-op until {@link startTracing} registers a provider: a span then costs one function call. */
-const tracer = trace.getTracer('loccode-graph');
+const TRACER_NAME = 'loccode-graph';
+/**
+ * The API's no-op until {@link startTracing} sets the provider's own. Not the API's proxy:
+ * a proxy keeps the first provider it found, so tracing stopped and started again
+ * (tests do, with another sampler) would go on using a provider that was shut down.
+ */
+let tracer: Tracer = trace.getTracer(TRACER_NAME);
+
+/** OTEL_TRACES_SAMPLER's values (OpenTelemetry SDK environment variables specification). */
+export const TRACE_SAMPLER_NAMES = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
+
+/** `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG` (the ratio, 0..1, read by the two `traceidratio` samplers). */
+export interface TraceSampler {
+  name: (typeof TRACE_SAMPLER_NAMES)[number];
+  ratio: number;
+}
+
+/** The standard's defaults: follow the caller's decision, sample every request that comes without one. */
+export const DEFAULT_TRACE_SAMPLER: TraceSampler = { name: 'parentbased_always_on', ratio: 1 };
 
 export interface TracingConfig {
   /** OTLP/HTTP base URL; spans go to `<endpoint>/v1/traces`. */
@@ -10,59 +45,126 @@ export interface TracingConfig {
   serviceName: string;
 }
 
+/** What only tests set. */
+export interface TracingOptions {
+  /** Also receives every sampled span as it ends (an InMemorySpanExporter). */
+  exporter?: SpanExporter;
+}
+
 export type StopTracing = () => Promise<void>;
 
 /**
- * OpenTelemetry spans over OTLP/HTTP when configured (`OTEL_EXPORTER_OTLP_ENDPOINT`).
- * The SDK is loaded only then, so tracing left off costs nothing at start and
- * next to nothing per request.
+ * Trace context and spans. The provider is registered whether or not spans are exported, so
+ * that a caller's `traceparent` is always continued and our upstream calls always carry one
+ * (a request without one starts a new trace). Without OTEL_EXPORTER_OTLP_ENDPOINT the provider
+ * has no processor: spans are made and dropped, and nothing is sent anywhere.
  */
-export async function startTracing(tracing: TracingConfig | undefined): Promise<StopTracing | undefined> {
-  if (!tracing) return undefined;
-  const [{ TracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }, hooks] =
-    await Promise.all([
-      import('@opentelemetry/sdk-trace'),
+export async function startTracing(
+  tracing: TracingConfig | undefined,
+  sampler: TraceSampler = DEFAULT_TRACE_SAMPLER,
+  options: TracingOptions = {},
+): Promise<StopTracing> {
+  const [sdk, hooks] = await Promise.all([
+    import('@opentelemetry/sdk-trace'),
+    import('@opentelemetry/context-async-hooks'),
+  ]);
+  const processors: SpanProcessor[] = [];
+  let resource;
+  if (tracing) {
+    // The exporter is loaded only when spans leave the process.
+    const [{ OTLPTraceExporter }, { resourceFromAttributes }] = await Promise.all([
       import('@opentelemetry/exporter-trace-otlp-http'),
       import('@opentelemetry/resources'),
-      import('@opentelemetry/context-async-hooks'),
     ]);
-  const exporter = new OTLPTraceExporter({ url: `${tracing.endpoint}/v1/traces` });
-  const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': tracing.serviceName }),
-    spanProcessors: [new BatchSpanProcessor({ exporter })],
+    const exporter = new OTLPTraceExporter({ url: `${tracing.endpoint}/v1/traces` });
+    processors.push(new sdk.BatchSpanProcessor({ exporter }));
+    resource = resourceFromAttributes({ 'service.name': tracing.serviceName });
+  }
+  if (options.exporter) processors.push(new sdk.SimpleSpanProcessor({ exporter: options.exporter }));
+  const provider = new sdk.TracerProvider({
+    sampler: samplerOf(sdk, sampler),
+    spanProcessors: processors,
+    ...(resource && { resource }),
   });
   context.setGlobalContextManager(new hooks.AsyncLocalStorageContextManager().enable());
   trace.setGlobalTracerProvider(provider);
+  tracer = provider.getTracer(TRACER_NAME);
   return async () => {
     await provider.shutdown();
     trace.disable();
     context.disable();
+    tracer = trace.getTracer(TRACER_NAME);
   };
 }
 
-/** Runs one GraphQL request inside its span, so that its upstream calls become child spans. */
-export function inRequestSpan<T>(serve: () => Promise<T>): Promise<T> {
-  return tracer.startActiveSpan('graphql request', { kind: SpanKind.SERVER }, async (span) => {
-    try {
-      return await serve();
-    } finally {
-      span.end();
-    }
-  });
+function samplerOf(sdk: typeof import('@opentelemetry/sdk-trace'), { name, ratio }: TraceSampler): Sampler {
+  const root = name.endsWith('always_off')
+    ? new sdk.AlwaysOffSampler()
+    : name.endsWith('traceidratio')
+      ? new sdk.TraceIdRatioBasedSampler(ratio)
+      : new sdk.AlwaysOnSampler();
+  return name.startsWith('parentbased_') ? new sdk.ParentBasedSampler({ root }) : root;
 }
 
-/** Names the request's span after its operation and marks it failed when the response has errors. */
+/** The trace id of the request being served (for log lines), when it has one. */
+export function currentTraceId(): string | undefined {
+  const span = trace.getSpanContext(context.active());
+  return span && isSpanContextValid(span) ? span.traceId : undefined;
+}
+
+/**
+ * Serves one HTTP request inside its server span, a child of the caller's `traceparent`
+ * when it sent a valid one. Everything the request does, refusals included, runs in it.
+ * `route` is the `http.route` (e.g. `/graphql`); without one (probes, metrics scrapes, which
+ * would only be noise) the request is served untraced.
+ */
+export function inRequestSpan<T>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  route: string | undefined,
+  serve: () => Promise<T>,
+): Promise<T> {
+  if (!route) return serve();
+  const pathname = (req.url ?? '/').split('?')[0]!;
+  const method = req.method ?? 'GET';
+  const attributes = { 'http.request.method': method, 'http.route': route, 'url.path': pathname };
+  return tracer.startActiveSpan(
+    `${method} ${route}`,
+    { kind: SpanKind.SERVER, attributes },
+    extractTraceContext(req.headers),
+    async (span) => {
+      try {
+        return await serve();
+      } catch (error) {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+        throw error;
+      } finally {
+        span.setAttribute('http.response.status_code', res.statusCode);
+        // A server span is failed by a 5xx only (semantic conventions, HTTP spans); GraphQL errors below.
+        if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+      }
+    },
+  );
+}
+
+/** Names the request's span after its GraphQL operation and marks it failed when the response has errors. */
 export function tracingPlugin<Context extends object>(): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ operationName, operation }) {
+        async didResolveOperation({ operationName, operation, queryHash }) {
           const type = operation?.operation ?? 'query';
-          const name = operationName ?? 'anonymous';
+          // Semantic conventions (GraphQL server spans): `{type} {name}`, or the type alone when anonymous.
           trace
             .getActiveSpan()
-            ?.updateName(`${type} ${name}`)
-            .setAttributes({ 'graphql.operation.type': type, 'graphql.operation.name': name });
+            ?.updateName(operationName ? `${type} ${operationName}` : type)
+            .setAttributes({
+              'graphql.operation.type': type,
+              ...(operationName && { 'graphql.operation.name': operationName }),
+              // SHA-256 of the document, as Apollo's usage reporting and the access log name it.
+              'graphql.document.hash': queryHash,
+            });
         },
         async willSendResponse({ response }) {
           const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
@@ -73,22 +175,109 @@ export function tracingPlugin<Context extends object>(): ApolloServerPlugin<Cont
   };
 }
 
-/** A finished HTTP exchange with an upstream, as a child of the request's span. */
-export function recordUpstreamSpan(
-  service: string,
-  operation: string,
-  status: number | undefined,
-  startedAt: number,
-): void {
-  const span = tracer.startSpan(`${service} ${operation}`, {
+/** What one upstream call span learns while it runs. */
+interface CallState {
+  attempts: number;
+  pacingWaitMs: number;
+}
+const calls = new WeakMap<Span, CallState>();
+
+function callState(): CallState | undefined {
+  const span = trace.getActiveSpan();
+  return span && calls.get(span);
+}
+
+/**
+ * One call of a datasource to its upstream, whatever answers it (cache, a shared flight, or
+ * HTTP attempts, which become its children): the resolver group's span. Attributes:
+ * `loccode.service`, `loccode.operation`, `loccode.cache.result` (hit, stale or miss; absent
+ * when the operation is never cached), `loccode.upstream.attempts` and `loccode.upstream.retries`
+ * (HTTP requests sent, and those beyond the first), `loccode.pacing.wait_ms`, `error.type`.
+ */
+export function inUpstreamCallSpan<T>(service: string, operation: string, run: () => Promise<T>): Promise<T> {
+  return tracer.startActiveSpan(
+    `${service} ${operation}`,
+    { kind: SpanKind.INTERNAL, attributes: { 'loccode.service': service, 'loccode.operation': operation } },
+    async (span) => {
+      const state: CallState = { attempts: 0, pacingWaitMs: 0 };
+      calls.set(span, state);
+      try {
+        return await run();
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+        span.setAttribute('error.type', typeof code === 'string' ? code : (error as Error).name);
+        throw error;
+      } finally {
+        span.setAttributes({
+          'loccode.upstream.attempts': state.attempts,
+          'loccode.upstream.retries': Math.max(0, state.attempts - 1),
+          'loccode.pacing.wait_ms': state.pacingWaitMs,
+        });
+        span.end();
+      }
+    },
+  );
+}
+
+/** The cache's answer to the current upstream call (see UpstreamDiscipline). */
+export function noteCacheResult(result: 'hit' | 'stale' | 'miss'): void {
+  trace.getActiveSpan()?.setAttribute('loccode.cache.result', result);
+}
+
+/** The current upstream call joined an identical call in flight: its HTTP spans are under that call's span. */
+export function noteSharedFlight(): void {
+  trace.getActiveSpan()?.setAttribute('loccode.upstream.shared_flight', true);
+}
+
+/** Time the pacer held an attempt of the current upstream call back (milliseconds, on the pacer's clock). */
+export function notePacingWait(ms: number): void {
+  const state = callState();
+  if (state && ms > 0) state.pacingWaitMs += ms;
+}
+
+/** One HTTP request to an upstream, started before it is sent so that its `traceparent` names this span. */
+export interface UpstreamRequestSpan {
+  /** `traceparent` and `tracestate` to send. */
+  headers: Record<string, string>;
+  /** `status` is undefined when no answer came (`failure` then names why). */
+  end(status: number | undefined, failure?: string): void;
+}
+
+/**
+ * A CLIENT span per HTTP attempt (semantic conventions, HTTP client spans). `url` must hold no
+ * credential: the caller passes the URL without the key (maps sends it as a query parameter).
+ */
+export function startUpstreamRequest(request: {
+  service: string;
+  operation: string;
+  method: string;
+  url: URL;
+}): UpstreamRequestSpan {
+  const state = callState();
+  const resends = state ? state.attempts++ : 0;
+  const { url } = request;
+  const span = tracer.startSpan(request.method, {
     kind: SpanKind.CLIENT,
-    startTime: startedAt,
     attributes: {
-      'loccode.service': service,
-      'loccode.operation': operation,
-      ...(status !== undefined && { 'http.response.status_code': status }),
+      'http.request.method': request.method,
+      'server.address': url.hostname,
+      'server.port': Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+      'url.full': url.href,
+      'loccode.service': request.service,
+      'loccode.operation': request.operation,
+      ...(resends > 0 && { 'http.request.resend_count': resends }),
     },
   });
-  if (status === undefined || status >= 400) span.setStatus({ code: SpanStatusCode.ERROR });
-  span.end();
+  return {
+    headers: traceHeaders(span.spanContext()),
+    end(status, failure) {
+      if (status !== undefined) span.setAttribute('http.response.status_code', status);
+      if (status === undefined || status >= 400) {
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        span.setAttribute('error.type', status === undefined ? (failure ?? 'no answer') : String(status));
+      }
+      span.end();
+    },
+  };
 }

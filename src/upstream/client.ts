@@ -1,8 +1,9 @@
 import { errors as undiciErrors, Pool } from 'undici';
 import type { z } from 'zod';
 import { UpstreamError, type ErrorCode } from '../kernel/errors';
-import { logger } from '../observability/logger';
+import { errorFields, logger } from '../observability/logger';
 import { observeUpstreamCall } from '../observability/upstream-call';
+import { inUpstreamCallSpan, startUpstreamRequest } from '../observability/tracing';
 import type { UpstreamDiscipline } from './discipline';
 import type { OperationSpec, OperationTable } from './operations';
 import { currentScope } from './request-scope';
@@ -121,6 +122,7 @@ interface Exchange {
 export abstract class UpstreamClient<Operation extends string> {
   readonly service: ServiceName;
   private readonly pool: Pool;
+  private readonly origin: string;
   private readonly basePath: string;
   private readonly credentials: Credentials;
 
@@ -132,6 +134,7 @@ export abstract class UpstreamClient<Operation extends string> {
     this.service = upstream.service;
     this.credentials = upstream.credentials(target.apiKey);
     const base = new URL(target.baseUrl);
+    this.origin = base.origin;
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.pool = new Pool(base.origin, {
       connections: upstream.connections ?? 64,
@@ -222,7 +225,10 @@ export abstract class UpstreamClient<Operation extends string> {
     };
     // The key never holds credentials: they are added to each attempt only.
     const key = `${call.method} ${call.path}${queryString(call.query)}\n${call.body === undefined ? '' : JSON.stringify(call.body)}`;
-    return this.settings.discipline.run(operation, spec, key, (dimension) => attempt(call, dimension));
+    // The resolver group's span: cache, flights, pacing and retries of this call (tracing.ts).
+    return inUpstreamCallSpan(this.service, operation, () =>
+      this.settings.discipline.run(operation, spec, key, (dimension) => attempt(call, dimension)),
+    );
   }
 
   /** One HTTP exchange, its timeout cut to what is left of the request's deadline. */
@@ -234,6 +240,14 @@ export abstract class UpstreamClient<Operation extends string> {
     const timeoutMs = Math.max(1, Math.min(this.settings.timeoutMs, deadline - Date.now()));
     const started = Date.now();
     let status: number | undefined;
+    let failure: string | undefined;
+    // Traced without the credentials: they are added to the query below, never to this URL.
+    const span = startUpstreamRequest({
+      service: this.service,
+      operation: call.operation,
+      method: call.method,
+      url: new URL(`${this.origin}${this.basePath}${call.path}${queryString(call.query)}`),
+    });
     try {
       const response = await this.pool.request({
         method: call.method,
@@ -243,6 +257,8 @@ export abstract class UpstreamClient<Operation extends string> {
           // Bytes are passed on as they are: no encoding the gateway would have to undo.
           'accept-encoding': 'identity',
           ...(call.body !== undefined && { 'content-type': 'application/json' }),
+          // W3C Trace Context: the upstream's work joins the caller's trace, under this attempt's span.
+          ...span.headers,
           ...authHeaders,
         },
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
@@ -257,8 +273,10 @@ export abstract class UpstreamClient<Operation extends string> {
       const bytes = Buffer.from(await response.body.arrayBuffer());
       return { status, headers: response.headers, bytes };
     } catch (error) {
+      failure = (error as Error).name;
       throw this.transportFailure(call, error, timeoutMs);
     } finally {
+      span.end(status, failure);
       const { service } = this;
       logger.debug('upstream call', { service, operation: call.operation, status, ms: Date.now() - started });
       observeUpstreamCall(this.settings.discipline.metrics, {
@@ -335,7 +353,7 @@ export abstract class UpstreamClient<Operation extends string> {
     logger.warn('upstream transport failure', {
       service: this.service,
       operation: call.operation,
-      error: (error as Error).name,
+      ...errorFields(error),
     });
     // Refused or dropped connections: every call here only reads, so sending it again is safe.
     return new UpstreamError(

@@ -1,5 +1,7 @@
 import { UpstreamError, type ErrorCode } from '../kernel/errors';
 import type { Metrics } from '../observability/metrics';
+import { observeCacheLookup } from '../observability/upstream-call';
+import { notePacingWait, noteSharedFlight } from '../observability/tracing';
 import type { ServiceName } from '../kernel/services';
 import type { CacheEntry, CacheStore } from './cache-store';
 import { systemClock, type Clock } from '../kernel/clock';
@@ -80,7 +82,7 @@ export class UpstreamDiscipline {
 
   /** Only operations whose answers may be cached have lookups to count. */
   private countLookup(policy: CachePolicy, operation: string, result: 'hit' | 'stale' | 'miss'): void {
-    if (policy.freshMs > 0) this.metrics.upstreamCache.inc({ service: this.service, operation, result });
+    if (policy.freshMs > 0) observeCacheLookup(this.metrics, { service: this.service, operation, result });
   }
 
   /** Stale-while-revalidate: the caller already has its answer; a failed refresh leaves the entry as it was. */
@@ -95,7 +97,8 @@ export class UpstreamDiscipline {
   /** Concurrent identical calls, from any request, share one HTTP call (then, with Redis, across replicas). */
   private shared(policy: CachePolicy, cacheKey: string, fetch: () => Promise<unknown>): Promise<unknown> {
     let flight = this.flights.get(cacheKey);
-    if (!flight) {
+    if (flight) noteSharedFlight();
+    else {
       flight = this.acrossReplicas(policy, cacheKey, fetch).finally(() => this.flights.delete(cacheKey));
       this.flights.set(cacheKey, flight);
     }
@@ -126,7 +129,9 @@ export class UpstreamDiscipline {
     const fetchedAt = this.clock.now();
     try {
       const body = await this.resilience.execute(async () => {
+        const queued = this.clock.now();
         await this.pacer.acquire(policy.dimension, deadline, currentScope()?.caller.name === 'anonymous');
+        notePacingWait(this.clock.now() - queued);
         return attempt(policy.dimension);
       }, policy.retries);
       if (policy.freshMs > 0) {

@@ -49,6 +49,9 @@ export interface LoggedRequest {
   /** Whether the request declared `Content-Type: application/json` (agriculture asks for it on every call). */
   jsonContentType: boolean;
   durationMs: number;
+  /** W3C Trace Context headers as received, when the request carried them (tests read the caller's trace). */
+  traceparent?: string;
+  tracestate?: string;
 }
 
 export interface RequestFilter {

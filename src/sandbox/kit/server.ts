@@ -74,6 +74,7 @@ async function handleRequest(
     outcome: 'ok',
     jsonContentType: (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json'),
     durationMs: 0,
+    ...traceHeaders(req),
   };
   const finish = (reply: Reply, outcome: LoggedRequest['outcome']): void => {
     send(res, reply);
@@ -254,4 +255,14 @@ function close(server: Server): Promise<void> {
     server.close(() => resolve());
     server.closeAllConnections();
   });
+}
+
+/** `traceparent` and `tracestate` as the request carried them (joined when repeated), for the request log. */
+function traceHeaders(req: IncomingMessage): Pick<LoggedRequest, 'traceparent' | 'tracestate'> {
+  const { traceparent, tracestate } = req.headers;
+  const text = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(',') : value);
+  return {
+    ...(traceparent !== undefined && { traceparent: text(traceparent) }),
+    ...(tracestate !== undefined && { tracestate: text(tracestate) }),
+  };
 }
