@@ -24,11 +24,14 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly operationLabels = new Set<string>();
 
+  readonly httpRequests = this.counter('loccode_http_requests_total', ['route', 'status', 'code']);
+  readonly httpDuration = this.histogram('loccode_http_request_duration_seconds', ['route']);
   readonly graphqlRequests = this.counter('loccode_graphql_requests_total', ['operation']);
   readonly graphqlErrors = this.counter('loccode_graphql_errors_total', ['operation', 'code']);
   readonly graphqlDuration = this.histogram('loccode_graphql_request_duration_seconds', ['operation']);
   readonly clientCost = this.counter('loccode_client_cost_points_total', ['client']);
   readonly clientRefusals = this.counter('loccode_client_refusals_total', ['client', 'code']);
+  readonly budgetRemaining = this.gauge('loccode_client_budget_remaining_points', ['client']);
   readonly upstreamCalls = this.counter('loccode_upstream_calls_total', ['service', 'operation', 'status']);
   readonly upstreamDuration = this.histogram('loccode_upstream_call_duration_seconds', [
     'service',
@@ -48,7 +51,8 @@ export class Metrics {
   }
 
   constructor() {
-    collectDefaultMetrics({ register: this.registry, prefix: 'loccode_' });
+    // prom-client's own names (process_*, nodejs_*), which standard Node dashboards query; ours are loccode_*.
+    collectDefaultMetrics({ register: this.registry });
     const caches = this.caches;
     const usageGauge = (name: MetricName, read: (usage: CacheUsage) => number) =>
       new Gauge({

@@ -1,13 +1,33 @@
+import type { ServiceName } from '../kernel/services';
+import { currentScope, type ServiceUsage } from '../upstream/request-scope';
 import type { Metrics } from './metrics';
-import { recordUpstreamSpan } from './tracing';
+import { noteCacheResult } from './tracing';
 
-/** One finished HTTP exchange with an upstream: counted, timed, and traced. `status` is undefined when no answer came. */
+/** One finished HTTP exchange with an upstream: counted and timed (its span: tracing.ts, startUpstreamRequest). `status` is undefined when no answer came. */
 export function observeUpstreamCall(
   metrics: Metrics,
-  call: { service: string; operation: string; status: number | undefined; startedAt: number },
+  call: { service: ServiceName; operation: string; status: number | undefined; startedAt: number },
 ): void {
   const { service, operation, status, startedAt } = call;
   metrics.upstreamCalls.inc({ service, operation, status: status === undefined ? 'error' : String(status) });
   metrics.upstreamDuration.observe({ service, operation }, (Date.now() - startedAt) / 1000);
-  recordUpstreamSpan(service, operation, status, startedAt);
+  usageOf(service).calls += 1;
+}
+
+/** One lookup of the cross-request cache: counted, and a hit credited to the request's access-log line. */
+export function observeCacheLookup(
+  metrics: Metrics,
+  lookup: { service: ServiceName; operation: string; result: 'hit' | 'stale' | 'miss' },
+): void {
+  metrics.upstreamCache.inc(lookup);
+  noteCacheResult(lookup.result);
+  if (lookup.result !== 'miss') usageOf(lookup.service).cacheHits += 1;
+}
+
+/** The request's tally for one service (a throwaway one outside any request: background refreshes). */
+function usageOf(service: ServiceName): ServiceUsage {
+  const scope = currentScope();
+  if (!scope) return { calls: 0, cacheHits: 0 };
+  scope.services ??= {};
+  return (scope.services[service] ??= { calls: 0, cacheHits: 0 });
 }

@@ -4,32 +4,48 @@ import type { Upstreams } from '../../datasources';
 import type { Metrics } from '../observability/metrics';
 import type { SharedRedis, SharedState } from '../upstream/shared-redis';
 
-type Readiness = 'ready' | 'circuit-open';
+/** One upstream as `/readyz` shows it. */
+export type UpstreamHealth = 'up' | 'degraded' | 'open-circuit' | 'sandboxed';
+
+export interface ReadinessBody {
+  /** `ready` (200) while this replica can serve; `draining` (503) once shutdown has begun. */
+  status: 'ready' | 'draining';
+  upstreams: Record<ServiceName, UpstreamHealth>;
+  /** Only when `REDIS_URL` is set: `degraded` while this replica serves from local state. */
+  redis?: SharedState;
+}
 
 /**
- * `GET /readyz`: 200 while every upstream may be called, 503 when any circuit is open; per
- * upstream either way, which of them the embedded sandbox simulates, and whether the
- * Redis shared with other replicas is `up` or `degraded` (when one is configured).
+ * `GET /readyz`: 200 while this replica can serve anything, 503 only while it drains (after
+ * SIGTERM, until in-flight requests are answered). Before start-up is done the port is not
+ * open yet. Upstream state never makes it 503: every replica calls the same upstreams, so
+ * taking one out of a balancer for an outage takes them all out, and the other domains,
+ * stale-if-error answers, mapDisplay and coded errors would become refused connections
+ * (issue #15). Each upstream is `open-circuit` while calls to it are refused, `degraded`
+ * while its last call failed or a probe is due, `sandboxed` when the embedded sandbox
+ * simulates it and it is well, else `up`.
  */
 export function readiness(
   upstreams: Upstreams,
   sandboxed: readonly ServiceName[],
-  shared?: SharedRedis,
-): {
-  status: number;
-  body: Record<ServiceName, Readiness> & { sandboxed: ServiceName[]; redis?: SharedState };
-} {
-  const states = Object.fromEntries(
-    SERVICE_NAMES.map((service) => [
-      service,
-      upstreams.disciplines[service].resilience.ready ? 'ready' : 'circuit-open',
-    ]),
-  ) as Record<ServiceName, Readiness>;
-  const ready = Object.values(states).every((state) => state === 'ready');
-  // Redis away leaves the replica serving from local state: `degraded`, still ready (issue #13).
+  shared: SharedRedis | undefined,
+  draining: boolean,
+): { status: number; body: ReadinessBody } {
+  const health = (service: ServiceName): UpstreamHealth => {
+    const circuit = upstreams.disciplines[service].resilience.health;
+    return circuit === 'up' && sandboxed.includes(service) ? 'sandboxed' : circuit;
+  };
   return {
-    status: ready ? 200 : 503,
-    body: { ...states, sandboxed: [...sandboxed], ...(shared && { redis: shared.status }) },
+    status: draining ? 503 : 200,
+    body: {
+      status: draining ? 'draining' : 'ready',
+      upstreams: Object.fromEntries(SERVICE_NAMES.map((service) => [service, health(service)])) as Record<
+        ServiceName,
+        UpstreamHealth
+      >,
+      // Redis away leaves the replica serving from local state: `degraded`, still ready (issue #13).
+      ...(shared && { redis: shared.status }),
+    },
   };
 }
 

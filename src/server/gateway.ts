@@ -13,7 +13,7 @@ import { MAP_ASSET_PREFIX } from '../../datasources/maps/asset-urls';
 import { gatewayOrigin } from './public-origin';
 import { createContext, type GatewayContext } from '../graph/context';
 import { maskError } from '../kernel/errors';
-import { logger } from '../observability/logger';
+import { apolloLogger, logger } from '../observability/logger';
 import { buildSchema } from '../graph/schema';
 import type { Upstreams } from '../../datasources';
 import { documentNesting, jsonNesting, listen, readBody } from './http-body';
@@ -35,6 +35,7 @@ import type { ServiceName } from '../kernel/services';
 import { TrustedDocuments } from './trusted-documents';
 import { Cors, type CorsOrigins } from './cors';
 import { csrfRefusal } from './csrf';
+import { privateFieldNames, selectsPrivateFields } from './private-answers';
 import { responsePolicyPlugin } from './plugins/response-policy';
 import { readiness, sendMetrics } from './endpoints';
 import type { Metrics } from '../observability/metrics';
@@ -47,6 +48,8 @@ import { serveMapAsset } from './map-assets';
 import { documentCache, SharedKeyValueCache, stringCache } from './bounded-cache';
 import type { SharedRedis } from '../upstream/shared-redis';
 import { systemClock, type Clock } from '../kernel/clock';
+import { AccessRecord } from './access-log';
+import { sendCompressible } from './compression';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
 const MAX_JSON_NESTING = 64;
@@ -111,8 +114,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const responses = stringCache(options.caches.responses);
   options.metrics.trackCache('documents', () => documents.usage);
   options.metrics.trackCache('responses', () => responses.usage);
+  const schema = buildSchema();
+  const selectsPrivate = selectsPrivateFields(privateFieldNames(schema));
   const apollo = new ApolloServer<GatewayContext>({
-    schema: buildSchema(),
+    schema,
     // graphql-js stops parsing past this many tokens (a huge query costs nothing to refuse).
     parseOptions: { maxTokens: options.queryLimits.maxTokens },
     // Bounded by entries and by what they hold in memory (Apollo's defaults count JSON length).
@@ -120,6 +125,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     cache: responses,
     // main.ts owns SIGTERM/SIGINT: Apollo's handlers would re-raise the signal, and the process exit 143.
     stopOnTerminationSignals: false,
+    // Apollo's own warnings as JSON lines of our logger, not plain text on stderr.
+    logger: apolloLogger,
     allowBatchedHttpRequests: options.queryLimits.httpBatching,
     hideSchemaDetailsFromClientErrors: !options.schemaSuggestions,
     // Trusted mode: the manifest is the only persisted-query store, and clients cannot add to it.
@@ -150,9 +157,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       // With REDIS_URL whole responses are shared by the replicas; this replica's own cache is the fallback.
       ...(options.responseCacheEnabled
         ? [
-            responseCachePlugin(
-              options.shared ? { cache: new SharedKeyValueCache(options.shared, responses) } : {},
-            ),
+            responseCachePlugin<GatewayContext>({
+              // A PRIVATE answer (mapDisplay: links built on the origin the request came in on) is
+              // kept per origin; without this hook the plugin skipped it and warned "Not caching".
+              // Only documents that select such a field get a session: with one, the plugin looks
+              // up the private key before the public one on every request.
+              sessionId: async ({ contextValue, document }) =>
+                document && selectsPrivate(document) ? contextValue.publicOrigin : null,
+              ...(options.shared && { cache: new SharedKeyValueCache(options.shared, responses) }),
+            }),
           ]
         : []),
       // On stop, in-flight requests finish up to their own deadline (they are answered by then), not a fixed 10 s.
@@ -168,11 +181,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   await apollo.start();
   const ide = createIde();
   const cors = new Cors(options.corsOrigins);
+  let closing = false;
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const requestId = requestIdOf(req);
     res.setHeader('x-request-id', requestId);
-    if (ide.answer(req, res)) return;
-    handle(apollo, options, cors, requestId, req, res).catch((error: unknown) => {
+    const record = new AccessRecord(req, res, requestId, options.metrics);
+    accessRecords.set(res, record);
+    if (ide.answer(req, res)) {
+      record.route = 'ide';
+      return;
+    }
+    // Traced routes run in a span continuing the caller's traceparent, refusals included (tracing.ts).
+    inRequestSpan(req, res, tracedRoute(req.url), () =>
+      handle(apollo, options, cors, requestId, req, res, () => closing),
+    ).catch((error: unknown) => {
       logger.error('request failed', {
         requestId,
         error: error instanceof Error ? error.stack : String(error),
@@ -191,6 +213,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   return {
     url: `http://${options.host}:${port}/graphql`,
     close: async () => {
+      // From here /readyz answers 503, while in-flight requests finish.
+      closing = true;
       await apollo.stop();
     },
   };
@@ -217,11 +241,13 @@ async function handle(
   requestId: string,
   req: IncomingMessage,
   res: ServerResponse,
+  /** Whether close() has begun: /readyz says so while in-flight requests finish. */
+  draining: () => boolean,
 ): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://gateway.invalid');
   if (url.pathname === '/healthz') return sendJson(res, 200, { status: 'ok' });
   if (url.pathname === '/readyz') {
-    const { status, body } = readiness(upstreams, sandboxed, shared);
+    const { status, body } = readiness(upstreams, sandboxed, shared, draining());
     return sendJson(res, status, body);
   }
   if (url.pathname === '/metrics') {
@@ -268,6 +294,8 @@ async function handle(
   const lockedFor = presentsKey ? keyFailures.lockedForSeconds(address) : 0;
   const identified = lockedFor > 0 ? undefined : callers.identify(req.headers, address);
   const caller = identified && !('message' in identified) ? identified : undefined;
+  const record = accessRecords.get(res);
+  if (record && caller) record.client = caller.name;
   // A refusal costs nothing, and says so like every other answer (with the budget, once the caller is known).
   const refuse = async (status: number, message: string, code?: string, details?: Record<string, number>) => {
     // A body we did not read in full is not worth reading: the connection closes after the answer.
@@ -304,6 +332,7 @@ async function handle(
       );
     }
     const scope = newScope(requestId, requestDeadlineMs, identified, clock);
+    record?.attach(scope);
     await runInScope(scope, () =>
       serveMapAsset(upstreams.maps.mapHost, req, res, url, gatewayOrigin(req), async (cacheControl) => {
         // The standing after the charge (or, when nothing reached the host, as it is).
@@ -379,6 +408,7 @@ async function handle(
       { limit: queryLimits.maxDepth + INPUT_NESTING, actual: documentDepth },
     );
   const scope = newScope(requestId, requestDeadlineMs, identified, clock);
+  record?.attach(scope);
   // Trusted mode also takes the `documentId` convention of client-preset's manifests.
   const search = trustedDocuments ? TrustedDocuments.fromDocumentIdParameter(url.search) : url.search;
   // Where Apollo would refuse it, with a message that says how to comply.
@@ -390,27 +420,34 @@ async function handle(
     if (refusal) return refuse(refusal.status, refusal.message, refusal.code);
   }
   const response = await runInScope(scope, () =>
-    inRequestSpan(() =>
-      apollo.executeHTTPGraphQLRequest({
-        httpGraphQLRequest: { method: req.method ?? 'GET', headers, search, body },
-        context: async () => createContext(upstreams, gatewayOrigin(req), scope, pageMaxSize),
-      }),
-    ),
+    apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: req.method ?? 'GET', headers, search, body },
+      context: async () => createContext(upstreams, gatewayOrigin(req), scope, pageMaxSize),
+    }),
   );
   for (const [name, value] of response.headers)
     res.setHeader(name, name === 'cache-control' ? cacheControlFor(identified, value) : value);
   res.statusCode = response.status ?? 200;
-  if (response.body.kind === 'complete') {
-    res.end(response.body.string);
-    return;
-  }
+  // Gzip or brotli above 1 KB when the client asks (compression.ts); a streamed answer goes as it is.
+  if (response.body.kind === 'complete')
+    return sendCompressible(req, res, res.statusCode, {}, response.body.string);
   for await (const chunk of response.body.asyncIterator) res.write(chunk);
   res.end();
 }
 
+/** Each response's access-log record, for the edge's own answers to note their codes in. */
+const accessRecords = new WeakMap<ServerResponse, AccessRecord>();
+
 /** What every upstream call of one request (GraphQL or map asset) sees: its deadline, its caller, its counts. */
 function newScope(requestId: string, requestDeadlineMs: number, caller: Caller, clock: Clock): RequestScope {
   return { requestId, deadline: clock.now() + requestDeadlineMs, warnings: [], upstreamCalls: 0, caller };
+}
+
+/** The `http.route` of the requests that are traced: GraphQL and map assets, not probes or scrapes. */
+function tracedRoute(url = '/'): string | undefined {
+  const pathname = url.split('?')[0]!;
+  if (pathname === '/graphql') return pathname;
+  return pathname.startsWith(MAP_ASSET_PREFIX) ? `${MAP_ASSET_PREFIX}*` : undefined;
 }
 
 /** Whether `Authorization` carries `Bearer <token>`, compared in constant time. */
@@ -453,6 +490,7 @@ function requestError(
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, contentType = APPLICATION_JSON): void {
+  accessRecords.get(res)?.noteBody(body);
   const payload = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': contentType,

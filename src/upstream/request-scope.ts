@@ -29,6 +29,25 @@ export interface RequestScope {
   cost?: number;
   /** The caller's budget after this request was charged (or refused). */
   budget?: BudgetStanding;
+  /** Per service: HTTP calls sent and answers taken from the cross-request cache (for the access log). */
+  services?: Partial<Record<ServiceName, ServiceUsage>>;
+  /** What the GraphQL layer saw (one entry per operation of a batch), for the access log. */
+  operations?: OperationSeen[];
+}
+
+/** One service's share of a request. */
+export interface ServiceUsage {
+  calls: number;
+  cacheHits: number;
+}
+
+/** One operation of the request as Apollo resolved it. */
+export interface OperationSeen {
+  name: string | null;
+  /** sha256 of the document text, or the persisted query's id (Apollo's `queryHash`). */
+  documentHash: string | null;
+  /** The answer's `extensions.code`s, in order. */
+  errorCodes: string[];
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();

@@ -81,6 +81,8 @@ export class Resilience {
   private readonly retries: RetryPolicy;
   private readonly billedRetries: RetryPolicy;
   private openedAt = 0;
+  /** Whether the last call through the circuit failed with an outage (reset by a success). */
+  private failing = false;
   /** Until when another replica's circuit for this service is open, as last read from Redis, and when that read expires. */
   private openElsewhereUntil = 0;
   private checkedUntil = 0;
@@ -98,6 +100,12 @@ export class Resilience {
       breaker: new ConsecutiveBreaker(options.failureThreshold),
     });
     metrics.circuitState.set({ service }, CircuitState.Closed);
+    this.circuit.onFailure(({ reason }) => {
+      if ('error' in reason && isOutage(reason.error)) this.failing = true;
+    });
+    this.circuit.onSuccess(() => {
+      this.failing = false;
+    });
     this.circuit.onStateChange((state) => {
       if (state === CircuitState.Open) this.openedAt = Date.now();
       metrics.circuitState.set({ service }, state);
@@ -139,6 +147,15 @@ export class Resilience {
     const { state } = this.circuit;
     if (state === CircuitState.Isolated) return false;
     return state !== CircuitState.Open || Date.now() >= this.openedAt + this.options.halfOpenAfterMs;
+  }
+
+  /**
+   * For /readyz: `open-circuit` while calls are refused, `degraded` while the last call failed
+   * or a probe is due (half-open), else `up`.
+   */
+  get health(): 'up' | 'degraded' | 'open-circuit' {
+    if (!this.ready) return 'open-circuit';
+    return this.circuit.state !== CircuitState.Closed || this.failing ? 'degraded' : 'up';
   }
 
   /** Retry-after of a refusal while the circuit is open: the real time until the next probe may go. */

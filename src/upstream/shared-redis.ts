@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { logger } from '../observability/logger';
+import { errorFields, logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 
 /** How this replica reaches the state it shares with the others (issue #13). */
@@ -126,7 +126,7 @@ export class SharedRedis {
   private become(state: SharedState, error?: unknown): void {
     if (state === 'degraded' && error !== undefined && this.client.status === 'ready') {
       // One refused command is not an outage: it falls back alone, the connection stays in use.
-      logger.debug('redis command failed; answered from local state', { error: (error as Error).name });
+      logger.debug('redis command failed; answered from local state', errorFields(error));
       return;
     }
     if (this.state === state) return;

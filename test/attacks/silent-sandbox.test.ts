@@ -31,7 +31,12 @@ describe('a service without its URL beside a live one', () => {
     try {
       const ready = await stack.http.get(stack.app.url.replace(/\/graphql$/, '/readyz'));
       expect(ready.status).toBe(200);
-      expect(ready.json.sandboxed).toEqual(['maps', 'healthcare', 'address']);
+      expect(ready.json.upstreams).toEqual({
+        agriculture: 'up',
+        maps: 'sandboxed',
+        healthcare: 'sandboxed',
+        address: 'sandboxed',
+      });
       const { data } = await stack.query('{ loccode(code: "KN3A 7QP") { climate { state } } }');
       expect(data.loccode.climate.state).toBe('Kano');
       // The live agriculture is the reference stack's sandbox, not this gateway's own.

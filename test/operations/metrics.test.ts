@@ -53,6 +53,15 @@ describe('GET /metrics (production defaults)', () => {
     expect(hits / (hits + misses)).toBeGreaterThanOrEqual(0.5);
   });
 
+  it("exposes prom-client's default metrics under their standard names, and ours under loccode_", async () => {
+    const text = await scrape();
+    expect(text).toMatch(/^process_cpu_seconds_total \d/m);
+    expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d/m);
+    expect(text).not.toContain('loccode_process_');
+    expect(text).not.toContain('loccode_nodejs_');
+  });
+
   it('counts errors by extensions.code and shows every circuit closed', async () => {
     const { errors } = await stack.query('query Broken { loccode(code: "KN3A-7QP") { code } }');
     expect(errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

@@ -1,0 +1,112 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MAP_ASSET_PREFIX } from '../../datasources/maps/asset-urls';
+import { logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+import { currentTraceId } from '../observability/tracing';
+import type { RequestScope } from '../upstream/request-scope';
+
+/** The bounded set of `route` values (metric label and log field); any other path is `other`. */
+export type Route = 'graphql' | 'maps' | 'healthz' | 'readyz' | 'metrics' | 'ide' | 'other';
+
+const ROUTES: Record<string, Route> = {
+  '/graphql': 'graphql',
+  '/healthz': 'healthz',
+  '/readyz': 'readyz',
+  '/metrics': 'metrics',
+};
+
+/** Past this a path is cut in the log line: it is the client's text, and a 404 may carry anything. */
+const MAX_PATH_CHARS = 200;
+
+/**
+ * What one HTTP request did, filled in as it is served and written once as one JSON
+ * line (`message: "request"`) when its response finishes or the client goes away; the
+ * same moment counts it in `loccode_http_requests_total`, so refusals before Apollo
+ * (401, 413, 429, CSRF, preflights) are counted like every other answer.
+ * Not pino-http: its line is built from req/res (headers included, so keys to redact), while
+ * ours comes from the request scope and the GraphQL layer; the hook is these few lines.
+ */
+export class AccessRecord {
+  /** Set by the edge: `ide` for the IDE's page and files. */
+  route: Route;
+  /** The configured client name once the key is checked; never the key. */
+  client = 'anonymous';
+  /** Set once the request is served in a scope (GraphQL and map assets). */
+  private scope?: RequestScope;
+  /** The trace the request was served in (tracing.ts), read while its span is active. */
+  private traceId?: string;
+  /** The codes of an answer written by the edge itself (refusals, 404). */
+  private edgeCodes: string[] = [];
+  private readonly started = process.hrtime.bigint();
+  private readonly path: string;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    private readonly res: ServerResponse,
+    private readonly requestId: string,
+    private readonly metrics: Metrics,
+  ) {
+    const pathname = new URL(req.url ?? '/', 'http://gateway.invalid').pathname;
+    this.path = pathname.length > MAX_PATH_CHARS ? `${pathname.slice(0, MAX_PATH_CHARS)}…` : pathname;
+    this.route = ROUTES[pathname] ?? (pathname.startsWith(MAP_ASSET_PREFIX) ? 'maps' : 'other');
+    let written = false;
+    const finish = () => {
+      if (written) return;
+      written = true;
+      this.write();
+    };
+    res.once('finish', finish);
+    // The client went away before the answer was sent: still one line, with `aborted`.
+    res.once('close', finish);
+  }
+
+  /** The request is served in this scope (GraphQL and map assets): its numbers go in the line. */
+  attach(scope: RequestScope): void {
+    this.scope = scope;
+    this.traceId ??= currentTraceId();
+  }
+
+  /** Notes the `extensions.code`s of a JSON body the edge sends itself. */
+  noteBody(body: unknown): void {
+    this.traceId ??= currentTraceId();
+    const errors = (body as { errors?: Array<{ extensions?: { code?: unknown } }> } | null)?.errors;
+    if (!Array.isArray(errors)) return;
+    this.edgeCodes = errors.map(({ extensions }) =>
+      typeof extensions?.code === 'string' ? extensions.code : 'UNKNOWN',
+    );
+  }
+
+  private write(): void {
+    const seconds = Number(process.hrtime.bigint() - this.started) / 1e9;
+    const { scope, res } = this;
+    const operations = scope?.operations ?? [];
+    const errorCodes = [...this.edgeCodes, ...operations.flatMap((operation) => operation.errorCodes)];
+    const status = res.statusCode;
+    const route = this.route;
+    this.metrics.httpRequests.inc({ route, status: String(status), code: errorCodes[0] ?? 'none' });
+    this.metrics.httpDuration.observe({ route }, seconds);
+    if (scope?.budget) this.metrics.budgetRemaining.set({ client: this.client }, scope.budget.remaining);
+    logger.info('request', {
+      requestId: this.requestId,
+      client: this.client,
+      method: this.req.method,
+      route,
+      path: this.path,
+      // A batch has several operations: their names and hashes, comma-separated, in order.
+      operationName: joined(operations.map((operation) => operation.name)),
+      documentHash: joined(operations.map((operation) => operation.documentHash)),
+      status,
+      ...(!res.writableFinished && { aborted: true }),
+      errorCodes,
+      durationMs: Math.round(seconds * 1e4) / 10,
+      cost: { requested: scope?.cost ?? 0, actual: scope?.upstreamCalls ?? 0 },
+      upstream: scope?.services ?? {},
+      traceId: this.traceId ?? currentTraceId() ?? null,
+    });
+  }
+}
+
+function joined(values: Array<string | null>): string | null {
+  const present = values.filter((value): value is string => value !== null);
+  return present.length > 0 ? present.join(',') : null;
+}
