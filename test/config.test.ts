@@ -1,6 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../src/start/config';
+import { ConfigError, loadConfig, withDotEnv } from '../src/start/config';
+import { VARIABLES } from '../src/start/environment';
+import { keyHash } from '../src/server/access/callers';
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -28,6 +31,7 @@ describe('configuration (API.md section 1)', () => {
       ADDRESS_BASE_URL: 'https://address.example.com/api/',
       ADDRESS_API_KEY: 'k',
       SANDBOX: 'all',
+      ALLOW_ANONYMOUS: 'true',
     });
     expect(config.upstreams.address).toEqual({ baseUrl: 'https://address.example.com/api', apiKey: 'k' });
   });
@@ -37,6 +41,7 @@ describe('configuration (API.md section 1)', () => {
       MAP_API_BASE_URL: 'https://maps.example.com',
       MAP_API_KEY: 'mk_live_x',
       SANDBOX: 'all',
+      ALLOW_ANONYMOUS: 'true',
     });
     expect(config.upstreams.maps?.hostUrl).toBe('https://maps.example.com');
   });
@@ -78,15 +83,19 @@ describe('configuration (API.md section 1)', () => {
       problems({ PORT: '70000', UPSTREAM_CACHE: 'maybe', CACHE_TTL_SCALE: '0', EXPOSE_ERROR_DETAILS: 'yes' }),
     ).toEqual([
       'PORT must be a whole number from 0 to 65535, got "70000".',
-      'UPSTREAM_CACHE must be on or off, got "maybe".',
+      'UPSTREAM_CACHE must be one of true, false, 1, 0, on, off, got "maybe".',
       'CACHE_TTL_SCALE must be a number from 0.00001 to 1000, got "0".',
-      'EXPOSE_ERROR_DETAILS must be true or false, got "yes".',
+      'EXPOSE_ERROR_DETAILS must be one of true, false, 1, 0, on, off, got "yes".',
     ]);
   });
 });
 
 describe('no silent sandbox in production (issue #11)', () => {
-  const live = { AGRI_BASE_URL: 'https://agri.example.com', AGRI_API_KEY: 'k' };
+  const live = {
+    AGRI_BASE_URL: 'https://agri.example.com',
+    AGRI_API_KEY: 'k',
+    GATEWAY_API_KEYS: `farm:${keyHash('farm-key')}`,
+  };
 
   it('simulates every unconfigured service in development', () => {
     expect(loadConfig({}).sandboxed).toEqual(['agriculture', 'maps', 'healthcare', 'address']);
@@ -131,12 +140,143 @@ describe('no silent sandbox in production (issue #11)', () => {
 
 describe('the README configuration table', () => {
   it('documents every variable the configuration reads', () => {
-    const source = readFileSync(join(__dirname, '..', 'src', 'start', 'config.ts'), 'utf8');
     const readme = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
-    const variables = new Set(
-      [...source.matchAll(/env(?:\.|, ')([A-Z][A-Z0-9_]+)/g)].map((match) => match[1]!),
-    );
-    expect(variables.size).toBeGreaterThan(20);
+    const variables = Object.keys(VARIABLES.shape);
+    expect(variables.length).toBeGreaterThan(60);
     expect([...variables].filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
+describe('one validated configuration (issue #15)', () => {
+  const FARM = `farm:${keyHash('farm-key')}`;
+
+  it('reports two wrong variables in one start-up error naming both', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as ConfigError).message;
+    expect(message).toContain('PORT must be a whole number from 0 to 65535, got "eighty".');
+    expect(message).toContain('LOG_LEVEL must be one of debug, info, warn, error, silent, got "loud".');
+  });
+
+  it('reads every switch from one set, true/false/1/0/on/off in any case', () => {
+    const switches = (value: string) => {
+      const config = loadConfig({
+        UPSTREAM_CACHE: value,
+        UPSTREAM_PACING: value,
+        RESPONSE_CACHE: value,
+        EXPOSE_ERROR_DETAILS: value,
+        HTTP_BATCHING: value,
+        INTROSPECTION: value,
+        ALLOW_ANONYMOUS: value,
+        GATEWAY_API_KEYS: FARM,
+      });
+      return [
+        config.discipline.cacheEnabled,
+        config.discipline.pacingEnabled,
+        config.discipline.responseCacheEnabled,
+        config.exposeErrorDetails,
+        config.queryLimits.httpBatching,
+        config.introspection,
+        config.access.allowAnonymous,
+      ];
+    };
+    for (const value of ['true', 'TRUE', '1', 'on', 'On'])
+      expect(switches(value)).toEqual(Array(7).fill(true));
+    for (const value of ['false', 'False', '0', 'off', 'OFF'])
+      expect(switches(value)).toEqual(Array(7).fill(false));
+    expect(problems({ INTROSPECTION: 'yes', ALLOW_ANONYMOUS: '2' })).toEqual([
+      'ALLOW_ANONYMOUS must be one of true, false, 1, 0, on, off, got "2".',
+      'INTROSPECTION must be one of true, false, 1, 0, on, off, got "yes".',
+    ]);
+  });
+
+  it('takes each base URL with or without the path prefix its spec appends', () => {
+    const keys = {
+      AGRI_API_KEY: 'a',
+      MAP_API_KEY: 'm',
+      HEALTH_API_KEY: 'h',
+      ADDRESS_API_KEY: 'd',
+      GATEWAY_API_KEYS: FARM,
+    };
+    const bare = loadConfig({
+      ...keys,
+      AGRI_BASE_URL: 'https://agri.example.com',
+      MAP_API_BASE_URL: 'https://maps.example.com',
+      MAP_HOST_URL: 'https://tiles.example.com',
+      HEALTH_BASE_URL: 'https://health.example.com/',
+      ADDRESS_BASE_URL: 'https://address.example.com/api',
+    }).upstreams;
+    const prefixed = loadConfig({
+      ...keys,
+      AGRI_BASE_URL: 'https://agri.example.com/api/v1',
+      MAP_API_BASE_URL: 'https://maps.example.com/sdk/v1/',
+      MAP_HOST_URL: 'https://tiles.example.com/sdk',
+      HEALTH_BASE_URL: 'https://health.example.com/api/v1',
+      ADDRESS_BASE_URL: 'https://address.example.com/api/v1',
+    }).upstreams;
+    expect(prefixed).toEqual(bare);
+    expect(bare).toEqual({
+      agriculture: { baseUrl: 'https://agri.example.com', apiKey: 'a' },
+      maps: { baseUrl: 'https://maps.example.com', hostUrl: 'https://tiles.example.com', apiKey: 'm' },
+      healthcare: { baseUrl: 'https://health.example.com', apiKey: 'h' },
+      address: { baseUrl: 'https://address.example.com/api', apiKey: 'd' },
+    });
+    // A deployment under a path of its own keeps it.
+    const nested = loadConfig({
+      AGRI_BASE_URL: 'https://x.example.com/agri/api/v1',
+      AGRI_API_KEY: 'a',
+      GATEWAY_API_KEYS: FARM,
+      SANDBOX: 'maps,healthcare,address',
+    });
+    expect(nested.upstreams.agriculture?.baseUrl).toBe('https://x.example.com/agri');
+  });
+
+  it('does not start a gateway that would refuse every request: keys required and GATEWAY_API_KEYS unset', () => {
+    const live = { AGRI_BASE_URL: 'https://agri.example.com', AGRI_API_KEY: 'k', SANDBOX: 'all' };
+    expect(problems(live)).toEqual([
+      expect.stringMatching(
+        /^GATEWAY_API_KEYS is not set, and callers need a key once an upstream is live \(agriculture\): every request would be refused with 401\..*npm run key:new.*ALLOW_ANONYMOUS=true/,
+      ),
+    ]);
+    expect(problems({ ALLOW_ANONYMOUS: 'false' })).toEqual([
+      expect.stringMatching(/^GATEWAY_API_KEYS is not set, and ALLOW_ANONYMOUS is false: /),
+    ]);
+    expect(loadConfig({ ...live, GATEWAY_API_KEYS: FARM }).access.clients).toHaveLength(1);
+    expect(loadConfig({ ...live, ALLOW_ANONYMOUS: 'on' }).access.allowAnonymous).toBe(true);
+  });
+
+  it('logs at info to stderr by default, silent under NODE_ENV=test, as LOG_LEVEL and LOG_FILE say', () => {
+    expect(loadConfig({}).logging).toEqual({ level: 'info' });
+    expect(loadConfig({ NODE_ENV: 'test' }).logging).toEqual({ level: 'silent' });
+    expect(loadConfig({ LOG_LEVEL: 'DEBUG', LOG_FILE: '/var/log/gw.jsonl' }).logging).toEqual({
+      level: 'debug',
+      file: '/var/log/gw.jsonl',
+    });
+  });
+
+  it('reads the standard OTEL_TRACES_SAMPLER and its ratio, naming the valid samplers when wrong', () => {
+    expect(loadConfig({}).traceSampler).toEqual({ name: 'parentbased_always_on', ratio: 1 });
+    expect(
+      loadConfig({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0.25' })
+        .traceSampler,
+    ).toEqual({ name: 'parentbased_traceidratio', ratio: 0.25 });
+    expect(problems({ OTEL_TRACES_SAMPLER: 'sometimes', OTEL_TRACES_SAMPLER_ARG: '1.5' })).toEqual([
+      'OTEL_TRACES_SAMPLER must be one of always_on, always_off, traceidratio, parentbased_always_on, parentbased_always_off, parentbased_traceidratio, got "sometimes".',
+      'OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1, got "1.5".',
+    ]);
+  });
+
+  it('reads .env under the real environment, logging included', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'loccode-env-')), '.env');
+    writeFileSync(file, 'LOG_LEVEL=debug\nPORT=4100\nHOST=0.0.0.0\n');
+    const config = loadConfig(withDotEnv({ PORT: '4200' }, file));
+    expect(config.logging.level).toBe('debug');
+    expect(config.port).toBe(4200);
+    expect(config.host).toBe('0.0.0.0');
   });
 });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MAP_ASSET_PREFIX } from '../../datasources/maps/asset-urls';
 import type { MapHostClient } from '../../datasources/maps/map-host';
 import { UpstreamError, type ErrorCode } from '../kernel/errors';
+import { sendCompressible } from './compression';
 
 /** HTTP status of each refusal; any other failure is the host's, 502. */
 const REFUSAL_STATUS: Partial<Record<ErrorCode, number>> = {
@@ -32,7 +33,9 @@ export async function serveMapAsset(
   try {
     const asset = await host.asset(url.pathname.slice(MAP_ASSET_PREFIX.length), url.searchParams, origin);
     // The host's X-RateLimit-* are the gateway key's; the caller is told its own budget instead.
-    send(
+    // Styles and other JSON compressed when the client asks; an already gzipped tile as it is.
+    await sendCompressible(
+      req,
       res,
       200,
       {

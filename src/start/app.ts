@@ -82,7 +82,7 @@ export async function startApp(
     ...(shared && { shared }),
     clock,
     ...(config.access.metricsToken && { metricsToken: config.access.metricsToken }),
-    schemaSuggestions: !productionMode(live),
+    schemaSuggestions: !productionMode(config, live),
     ...(config.access.trustedDocuments && { trustedDocuments: config.access.trustedDocuments }),
     ...(config.cors && { corsOrigins: config.cors }),
   });
@@ -103,10 +103,10 @@ export async function startApp(
 
 /**
  * Production mode: any upstream is live, or NODE_ENV says production. It hides schema
- * details ("Did you mean ...?") from validation errors; nothing else depends on NODE_ENV.
+ * details ("Did you mean ...?") from validation errors. NODE_ENV as the configuration read it (`.env` included).
  */
-export function productionMode(live: Record<ServiceName, boolean>): boolean {
-  return anyLive(live) || process.env.NODE_ENV === 'production';
+export function productionMode(config: Config, live: Record<ServiceName, boolean>): boolean {
+  return anyLive(live) || config.production;
 }
 
 /** `ALLOW_ANONYMOUS` when set; otherwise only while every upstream is the sandbox (API.md section 1). */

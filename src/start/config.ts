@@ -1,17 +1,20 @@
-import type { QueryLimits } from '../server/plugins/query-limits';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
+import { z } from 'zod';
+import type { QueryLimits } from '../server/plugins/query-limits';
 import { SERVICE_NAMES, type ServiceName } from '../kernel/services';
-import type { TracingConfig } from '../observability/tracing';
+import type { TraceSampler, TracingConfig } from '../observability/tracing';
+import type { LoggingConfig } from '../observability/logger';
 import type { GatewayClient } from '../server/access/callers';
 import type { UpstreamTarget } from '../upstream/client';
 import type { MapsTarget } from '../../datasources/maps/map-host';
-import { TrustedDocuments } from '../server/trusted-documents';
+import type { TrustedDocuments } from '../server/trusted-documents';
 import type { HttpTimeouts } from '../server/http-edge';
 import type { GatewayCacheLimits } from '../server/gateway';
 import type { SharedRedisOptions } from '../upstream/shared-redis';
-import { parseTrustProxy, type TrustProxy } from '../server/access/client-address';
-import { parseCorsOrigins, type CorsOrigins } from '../server/cors';
+import type { TrustProxy } from '../server/access/client-address';
+import type { CorsOrigins } from '../server/cors';
+import { trimmed, VARIABLES, type Variables } from './environment';
 
 export interface Config {
   host: string;
@@ -63,6 +66,12 @@ export interface Config {
    * none may call /graphql (map assets stay readable from any page, as before).
    */
   cors?: CorsOrigins;
+  /** `LOG_LEVEL` (default `info`, `silent` under NODE_ENV=test) and `LOG_FILE` (default stderr). */
+  logging: LoggingConfig;
+  /** `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG`, the OpenTelemetry standard variables. */
+  traceSampler: TraceSampler;
+  /** NODE_ENV=production: a missing upstream URL stops start-up, and validation errors hide schema names. */
+  production: boolean;
 }
 
 export interface AccessConfig {
@@ -117,318 +126,228 @@ export interface DisciplineConfig {
 
 type Env = Record<string, string | undefined>;
 
-/** Reads the environment (and `.env`, whose values never override the real environment). */
-export function loadConfig(env: Env = withDotEnv(process.env)): Config {
-  const problems: string[] = [];
-  const config: Config = {
-    host: env.HOST?.trim() || '127.0.0.1',
-    port: integer(env, 'PORT', 4000, 0, 65535, problems),
-    upstreams: {},
-    sandboxed: [],
-    upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 5000, 100, 120_000, problems),
-    discipline: {
-      requestDeadlineMs: integer(env, 'REQUEST_DEADLINE_MS', 10_000, 100, 300_000, problems),
-      cacheEnabled: onOff(env, 'UPSTREAM_CACHE', problems),
-      pacingEnabled: onOff(env, 'UPSTREAM_PACING', problems),
-      responseCacheEnabled: onOff(env, 'RESPONSE_CACHE', problems),
-      cacheMaxEntries: integer(env, 'CACHE_MAX_ENTRIES', 50_000, 1, 10_000_000, problems),
-      cacheMaxBytes: integer(env, 'CACHE_MAX_MB', 64, 1, 65_536, problems) * 1024 * 1024,
-      cacheTtlScale: numeric(env, 'CACHE_TTL_SCALE', 1, { min: 0.00001, max: 1000, whole: false }, problems),
-      maxAttempts: integer(env, 'UPSTREAM_MAX_ATTEMPTS', 2, 1, 5, problems),
-      circuitFailureThreshold: integer(env, 'CIRCUIT_FAILURE_THRESHOLD', 5, 1, 1_000_000, problems),
-      circuitOpenMs: integer(env, 'CIRCUIT_OPEN_MS', 1000, 50, 3_600_000, problems),
-      healthRequestsPerMinute: integer(env, 'HEALTH_RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000, problems),
-      addressRequestsPerMinute: integer(env, 'ADDRESS_RATE_LIMIT_PER_MINUTE', 300, 1, 1_000_000, problems),
-    },
-    exposeErrorDetails: flag(env, 'EXPOSE_ERROR_DETAILS', problems),
-    queryLimits: {
-      maxDepth: integer(env, 'QUERY_MAX_DEPTH', 12, 1, 1000, problems),
-      maxAliases: integer(env, 'QUERY_MAX_ALIASES', 50, 0, 100_000, problems),
-      maxRootFields: integer(env, 'QUERY_MAX_ROOT_FIELDS', 20, 1, 10_000, problems),
-      maxTokens: integer(env, 'QUERY_MAX_TOKENS', 5000, 10, 1_000_000, problems),
-      maxFields: integer(env, 'QUERY_MAX_FIELDS', 5000, 1, 1_000_000, problems),
-      maxFragments: integer(env, 'QUERY_MAX_FRAGMENTS', 100, 0, 100_000, problems),
-      maxDirectives: integer(env, 'QUERY_MAX_DIRECTIVES', 50, 0, 100_000, problems),
-      maxListItems: integer(env, 'QUERY_MAX_LIST_ITEMS', 100, 1, 10_000, problems),
-      maxBodyBytes: integer(env, 'QUERY_MAX_BODY_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024, problems),
-      maxCost: integer(env, 'QUERY_MAX_COST', 1000, 1, 1_000_000, problems),
-      httpBatching: flag(env, 'HTTP_BATCHING', problems),
-    },
-    access: {
-      clients: gatewayClients(env, problems),
-      pointsPerMinute: integer(env, 'CLIENT_POINTS_PER_MINUTE', 1000, 1, 100_000_000, problems),
-      failedKeysPerMinute: integer(env, 'FAILED_KEYS_PER_MINUTE', 10, 1, 1_000_000, problems),
-      anonymousUpstreamShare: integer(env, 'ANONYMOUS_UPSTREAM_SHARE_PERCENT', 50, 0, 100, problems) / 100,
-      ...(env.METRICS_TOKEN?.trim() && { metricsToken: env.METRICS_TOKEN.trim() }),
-    },
-    caches: {
-      documents: {
-        maxEntries: integer(env, 'DOCUMENT_CACHE_ENTRIES', 2000, 1, 1_000_000, problems),
-        maxBytes: integer(env, 'DOCUMENT_CACHE_MB', 16, 1, 65_536, problems) * 1024 * 1024,
-      },
-      responses: {
-        maxEntries: integer(env, 'RESPONSE_CACHE_ENTRIES', 10_000, 1, 10_000_000, problems),
-        maxBytes: integer(env, 'RESPONSE_CACHE_MB', 16, 1, 65_536, problems) * 1024 * 1024,
-      },
-    },
-    http: {
-      headersTimeoutMs: integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000, problems),
-      requestTimeoutMs: integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000, problems),
-      keepAliveTimeoutMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, 600_000, problems),
-    },
-    introspection: onOff(env, 'INTROSPECTION', problems),
-    pageMaxSize: integer(env, 'PAGE_MAX_SIZE', 100, 20, 10_000, problems),
-    replicas: integer(env, 'REPLICAS', 1, 1, 1000, problems),
-  };
-  const redisUrl = env.REDIS_URL?.trim();
-  if (redisUrl) {
-    if (!/^rediss?:\/\/[^/\s]/.test(redisUrl))
-      problems.push('REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://redis:6379/0.');
-    else
-      config.shared = {
-        url: redisUrl,
-        timeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 10, 60_000, problems),
-        keyPrefix: env.REDIS_KEY_PREFIX?.trim() || 'loccode:',
-      };
-  }
-  const trustProxy = env.TRUST_PROXY?.trim();
-  if (trustProxy) {
-    const parsed = parseTrustProxy(trustProxy);
-    if ('problem' in parsed) problems.push(`TRUST_PROXY ${parsed.problem}`);
-    else config.access.trustProxy = parsed;
-  }
-  const anonymous = env.ALLOW_ANONYMOUS?.trim();
-  if (anonymous) config.access.allowAnonymous = flag(env, 'ALLOW_ANONYMOUS', problems);
-  const trusted = env.TRUSTED_DOCUMENTS?.trim();
-  if (trusted) {
-    try {
-      config.access.trustedDocuments = TrustedDocuments.load(trusted);
-    } catch (error) {
-      problems.push(
-        `${(error as Error).message} Point it at the persisted-documents.json your client's codegen wrote.`,
-      );
-    }
-  }
-  if (config.http.headersTimeoutMs > config.http.requestTimeoutMs)
-    problems.push(
-      `HTTP_HEADERS_TIMEOUT_MS (${config.http.headersTimeoutMs}) is above HTTP_REQUEST_TIMEOUT_MS (${config.http.requestTimeoutMs}); the headers are part of the request. Lower the first or raise the second.`,
-    );
-  if (config.queryLimits.maxCost > config.access.pointsPerMinute)
-    problems.push(
-      `QUERY_MAX_COST (${config.queryLimits.maxCost}) is above CLIENT_POINTS_PER_MINUTE (${config.access.pointsPerMinute}); such a query could never run. Lower the first or raise the second.`,
-    );
-  const simple: Array<[Exclude<ServiceName, 'maps'>, string, string]> = [
-    ['agriculture', 'AGRI_BASE_URL', 'AGRI_API_KEY'],
-    ['healthcare', 'HEALTH_BASE_URL', 'HEALTH_API_KEY'],
-    ['address', 'ADDRESS_BASE_URL', 'ADDRESS_API_KEY'],
-  ];
-  for (const [service, urlVar, keyVar] of simple) {
-    const upstream = upstreamPair(env, urlVar, keyVar, problems);
-    if (upstream) config.upstreams[service] = upstream;
-  }
-  const maps = upstreamPair(env, 'MAP_API_BASE_URL', 'MAP_API_KEY', problems);
-  const mapHost = env.MAP_HOST_URL?.trim();
-  if (mapHost && !maps)
-    problems.push('MAP_HOST_URL is set but MAP_API_BASE_URL and MAP_API_KEY are not; set all three or none.');
-  if (maps) {
-    const hostUrl = mapHost ? url('MAP_HOST_URL', mapHost, problems) : maps.baseUrl;
-    if (hostUrl) config.upstreams.maps = { ...maps, hostUrl };
-  }
-  config.sandboxed = sandboxedServices(env, config, problems);
-  const corsOrigins = env.CORS_ORIGINS?.trim();
-  if (corsOrigins) corsConfig(corsOrigins, config, problems);
-  const otlp = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
-  const endpoint = otlp ? url('OTEL_EXPORTER_OTLP_ENDPOINT', otlp, problems) : undefined;
-  if (endpoint) config.tracing = { endpoint, serviceName: env.OTEL_SERVICE_NAME?.trim() || 'loccode-graph' };
-  if (problems.length > 0) throw new ConfigError(problems);
-  return config;
-}
-
 /**
- * `CORS_ORIGINS` (issue #14). `*` lets a page on any website call; that is only what anyone
- * can do anyway while anonymous access is on (ALLOW_ANONYMOUS, or by default while every
- * upstream is the sandbox: the rule of app.ts's anonymousAllowed, API.md section 1).
+ * Reads the environment, with `.env` under it (its values never override the real
+ * environment): the one place either is read, at start (issue #15). Every problem is
+ * reported at once, in one {@link ConfigError}.
  */
-function corsConfig(raw: string, config: Config, problems: string[]): void {
-  const parsed = parseCorsOrigins(raw);
-  if ('problems' in parsed) {
-    problems.push(...parsed.problems);
-    return;
-  }
-  const anonymous = config.access.allowAnonymous ?? Object.keys(config.upstreams).length === 0;
-  if (parsed.kind === 'any' && !anonymous) {
-    problems.push(
-      'CORS_ORIGINS is "*" but anonymous access is off: every caller needs a key, so its frontends are known, and "*" would let any website\'s pages use a key (a leaked one too) from their visitors\' browsers. List the frontends\' origins instead (e.g. CORS_ORIGINS=https://app.example.com), or set ALLOW_ANONYMOUS=true if anyone may call.',
-    );
-    return;
-  }
-  config.cors = parsed;
+export function loadConfig(env: Env = withDotEnv(process.env)): Config {
+  const result = ENVIRONMENT.safeParse(env);
+  if (!result.success) throw new ConfigError(result.error.issues.map(problem));
+  return result.data;
 }
 
-/** Each service's base-URL variable, as an error message names it. */
-const URL_VARIABLES: Record<ServiceName, string> = {
-  agriculture: 'AGRI_BASE_URL',
-  maps: 'MAP_API_BASE_URL',
-  healthcare: 'HEALTH_BASE_URL',
-  address: 'ADDRESS_BASE_URL',
-};
+/** A variable's own problem gets its name in front; a problem between variables names them itself. */
+function problem(issue: z.core.$ZodIssue): string {
+  const name = issue.path[0];
+  return typeof name === 'string' && !issue.message.startsWith(name)
+    ? `${name} ${issue.message}`
+    : issue.message;
+}
+
+/** `env` over the variables of a `.env` file, when there is one: the real environment wins. */
+export function withDotEnv(env: Env, file = '.env'): Env {
+  if (!existsSync(file)) return env;
+  return { ...parseEnv(readFileSync(file, 'utf8')), ...env };
+}
+
+/** Each service's two variables, as messages name them. */
+const UPSTREAM_VARIABLES = {
+  agriculture: { url: 'AGRI_BASE_URL', key: 'AGRI_API_KEY' },
+  maps: { url: 'MAP_API_BASE_URL', key: 'MAP_API_KEY' },
+  healthcare: { url: 'HEALTH_BASE_URL', key: 'HEALTH_API_KEY' },
+  address: { url: 'ADDRESS_BASE_URL', key: 'ADDRESS_API_KEY' },
+} as const satisfies Record<ServiceName, { url: keyof Variables; key: keyof Variables }>;
+
+/** The upstreams whose base URL and key are both set and valid: the live ones. */
+function liveUpstreams(vars: Variables): Config['upstreams'] {
+  const upstreams: Config['upstreams'] = {};
+  for (const service of SERVICE_NAMES) {
+    const baseUrl = vars[UPSTREAM_VARIABLES[service].url];
+    const apiKey = vars[UPSTREAM_VARIABLES[service].key];
+    if (!baseUrl || !apiKey) continue;
+    if (service !== 'maps') upstreams[service] = { baseUrl, apiKey };
+    else if (vars.MAP_HOST_URL !== null)
+      upstreams.maps = { baseUrl, apiKey, hostUrl: vars.MAP_HOST_URL ?? baseUrl };
+  }
+  return upstreams;
+}
+
+/** `ALLOW_ANONYMOUS` when set; otherwise only while every upstream is the sandbox (API.md section 1). */
+function anonymous(vars: Variables): boolean {
+  return vars.ALLOW_ANONYMOUS ?? Object.keys(liveUpstreams(vars)).length === 0;
+}
+
+/** Problems no single variable shows, found even when some variable was wrong (its default stands in). */
+function checkTogether(vars: Variables, ctx: z.RefinementCtx): void {
+  const report = (message: string) => ctx.addIssue({ code: 'custom', message, continue: true });
+  if (vars.HTTP_HEADERS_TIMEOUT_MS > vars.HTTP_REQUEST_TIMEOUT_MS)
+    report(
+      `HTTP_HEADERS_TIMEOUT_MS (${vars.HTTP_HEADERS_TIMEOUT_MS}) is above HTTP_REQUEST_TIMEOUT_MS (${vars.HTTP_REQUEST_TIMEOUT_MS}); the headers are part of the request. Lower the first or raise the second.`,
+    );
+  if (vars.QUERY_MAX_COST > vars.CLIENT_POINTS_PER_MINUTE)
+    report(
+      `QUERY_MAX_COST (${vars.QUERY_MAX_COST}) is above CLIENT_POINTS_PER_MINUTE (${vars.CLIENT_POINTS_PER_MINUTE}); such a query could never run. Lower the first or raise the second.`,
+    );
+  for (const { url, key } of Object.values(UPSTREAM_VARIABLES)) {
+    if (vars[url] === undefined && vars[key])
+      report(
+        `${key} is set but ${url} is not; set both to use the live service, or neither for the sandbox.`,
+      );
+    if (vars[url] !== undefined && !vars[key])
+      report(
+        `${url} is set but ${key} is not; set both to use the live service, or neither for the sandbox.`,
+      );
+  }
+  if (vars.MAP_HOST_URL !== undefined && vars.MAP_API_BASE_URL === undefined && !vars.MAP_API_KEY)
+    report('MAP_HOST_URL is set but MAP_API_BASE_URL and MAP_API_KEY are not; set all three or none.');
+  checkSandbox(vars, report);
+  checkCallers(vars, report);
+}
 
 /**
  * Issue #11: a forgotten URL in production must not be served by the sandbox in silence.
- * In production (NODE_ENV=production, or any upstream configured) a service without its
- * URL is a start-up error unless `SANDBOX` (comma-separated service names, or `all`)
- * asks for the sandbox on purpose; in development every unconfigured service is simulated.
+ * In production (NODE_ENV=production, or any upstream live) a service with neither URL nor
+ * key is a start-up error unless `SANDBOX` asks for the sandbox on purpose.
  */
-function sandboxedServices(env: Env, config: Config, problems: string[]): ServiceName[] {
-  const unconfigured = SERVICE_NAMES.filter((service) => !config.upstreams[service]);
-  const raw = env.SANDBOX?.trim();
-  const asked = new Set<ServiceName>();
-  if (raw) {
-    for (const name of raw.split(',').map((part) => part.trim().toLowerCase())) {
-      if (name === 'all') SERVICE_NAMES.forEach((service) => asked.add(service));
-      else if ((SERVICE_NAMES as readonly string[]).includes(name)) asked.add(name as ServiceName);
-      else
-        problems.push(
-          `SANDBOX names "${name}", which is not a service; use ${SERVICE_NAMES.join(', ')} or all, comma-separated.`,
-        );
-    }
-    for (const service of asked) {
-      if (config.upstreams[service] && raw.toLowerCase() !== 'all')
-        problems.push(
-          `SANDBOX names ${service}, but ${URL_VARIABLES[service]} is set too; remove one of them.`,
-        );
-    }
-  }
-  const production = env.NODE_ENV?.trim() === 'production' || unconfigured.length < SERVICE_NAMES.length;
-  if (!production) return unconfigured;
-  const why = env.NODE_ENV?.trim() === 'production' ? 'NODE_ENV is production' : 'other upstreams are live';
-  for (const service of unconfigured) {
-    if (!asked.has(service))
-      problems.push(
-        `${URL_VARIABLES[service]} is not set, and ${why}: ${service} would be simulated by the embedded sandbox. Set ${URL_VARIABLES[service]} (with its key), or add ${service} to SANDBOX to simulate it on purpose.`,
+function checkSandbox(vars: Variables, report: (message: string) => void): void {
+  const live = liveUpstreams(vars);
+  for (const service of vars.SANDBOX?.services ?? []) {
+    if (live[service] && !vars.SANDBOX?.all)
+      report(
+        `SANDBOX names ${service}, but ${UPSTREAM_VARIABLES[service].url} is set too; remove one of them.`,
       );
   }
-  return unconfigured.filter((service) => asked.has(service));
+  if (!inProduction(vars)) return;
+  const why = vars.NODE_ENV === 'production' ? 'NODE_ENV is production' : 'other upstreams are live';
+  for (const service of SERVICE_NAMES) {
+    const { url, key } = UPSTREAM_VARIABLES[service];
+    // A half-configured service has its own problem above.
+    if (vars[url] !== undefined || vars[key] || vars.SANDBOX?.services.has(service)) continue;
+    report(
+      `${url} is not set, and ${why}: ${service} would be simulated by the embedded sandbox. Set ${url} (with its key), or add ${service} to SANDBOX to simulate it on purpose.`,
+    );
+  }
+}
+
+function inProduction(vars: Variables): boolean {
+  return vars.NODE_ENV === 'production' || Object.keys(liveUpstreams(vars)).length > 0;
 }
 
 /**
- * `GATEWAY_API_KEYS`: comma-separated `name:sha256hex` pairs (`npm run key:new -- <name>` makes one).
- * Only hashes are configured, so the environment never holds a usable key.
+ * Who may call. Keys required and none configured: the gateway would start and refuse every
+ * request with 401 (issue #15), so it does not start. CORS_ORIGINS `*` (issue #14) lets a page
+ * on any website call, which is only what anyone can do anyway while anonymous access is on.
  */
-function gatewayClients(env: Env, problems: string[]): GatewayClient[] {
-  const raw = env.GATEWAY_API_KEYS?.trim();
-  if (!raw) return [];
-  const clients: GatewayClient[] = [];
-  const names = new Set<string>();
-  for (const [index, entry] of raw.split(',').entries()) {
-    const match = /^\s*([A-Za-z0-9._-]{1,64}):([0-9a-fA-F]{64})\s*$/.exec(entry);
-    if (!match) {
-      problems.push(
-        `GATEWAY_API_KEYS entry ${index + 1} is not "name:sha256hex" (a name of letters, digits, ".", "_" or "-", then the key's 64-hex-digit SHA-256); run npm run key:new -- <name> to make one.`,
-      );
-      continue;
-    }
-    const [, name, hex] = match as unknown as [string, string, string];
-    if (names.has(name)) problems.push(`GATEWAY_API_KEYS names the client "${name}" twice.`);
-    names.add(name);
-    clients.push({ name, keySha256: Buffer.from(hex.toLowerCase(), 'hex') });
-  }
-  return clients;
-}
-
-function withDotEnv(env: NodeJS.ProcessEnv): Env {
-  if (!existsSync('.env')) return env;
-  return { ...parseEnv(readFileSync('.env', 'utf8')), ...env };
-}
-
-function upstreamPair(
-  env: Env,
-  urlVar: string,
-  keyVar: string,
-  problems: string[],
-): UpstreamTarget | undefined {
-  const rawUrl = env[urlVar]?.trim();
-  const apiKey = env[keyVar]?.trim();
-  if (!rawUrl && !apiKey) return undefined;
-  if (!rawUrl) {
-    problems.push(
-      `${keyVar} is set but ${urlVar} is not; set both to use the live service, or neither for the sandbox.`,
+function checkCallers(vars: Variables, report: (message: string) => void): void {
+  if (anonymous(vars)) return;
+  if (vars.GATEWAY_API_KEYS === undefined) {
+    const why =
+      vars.ALLOW_ANONYMOUS === false
+        ? 'ALLOW_ANONYMOUS is false'
+        : `callers need a key once an upstream is live (${Object.keys(liveUpstreams(vars)).join(', ')})`;
+    report(
+      `GATEWAY_API_KEYS is not set, and ${why}: every request would be refused with 401. Give each client a key (npm run key:new -- farm-app prints its entry, e.g. GATEWAY_API_KEYS=farm-app:<sha256 of its key>), or set ALLOW_ANONYMOUS=true to serve callers without one.`,
     );
-    return undefined;
   }
-  if (!apiKey) {
-    problems.push(
-      `${urlVar} is set but ${keyVar} is not; set both to use the live service, or neither for the sandbox.`,
+  if (vars.CORS_ORIGINS?.kind === 'any')
+    report(
+      'CORS_ORIGINS is "*" but anonymous access is off: every caller needs a key, so its frontends are known, and "*" would let any website\'s pages use a key (a leaked one too) from their visitors\' browsers. List the frontends\' origins instead (e.g. CORS_ORIGINS=https://app.example.com), or set ALLOW_ANONYMOUS=true if anyone may call.',
     );
-    return undefined;
-  }
-  const baseUrl = url(urlVar, rawUrl, problems);
-  return baseUrl ? { baseUrl, apiKey } : undefined;
 }
 
-/** An http(s) URL without a trailing slash; the value itself is not echoed (it may hold credentials). */
-function url(name: string, raw: string, problems: string[]): string | undefined {
-  let parsed: URL;
-  try {
-    parsed = new URL(raw);
-  } catch {
-    problems.push(`${name} is not a URL; expected something like https://api.example.com.`);
-    return undefined;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    problems.push(`${name} must be an http:// or https:// URL.`);
-    return undefined;
-  }
-  if (parsed.search || parsed.hash) {
-    problems.push(`${name} must not carry a query string or fragment.`);
-    return undefined;
-  }
-  return parsed.href.replace(/\/+$/, '');
+/** The services served by the embedded sandbox: every one not live in development, only SANDBOX's in production. */
+function sandboxed(vars: Variables): ServiceName[] {
+  const live = liveUpstreams(vars);
+  const unconfigured = SERVICE_NAMES.filter((service) => !live[service]);
+  if (!inProduction(vars)) return unconfigured;
+  return unconfigured.filter((service) => vars.SANDBOX?.services.has(service));
 }
 
-function integer(
-  env: Env,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-  problems: string[],
-): number {
-  return numeric(env, name, fallback, { min, max, whole: true }, problems);
+const MB = 1024 * 1024;
+
+function assemble(vars: Variables): Config {
+  const endpoint = vars.OTEL_EXPORTER_OTLP_ENDPOINT;
+  return {
+    host: vars.HOST ?? '127.0.0.1',
+    port: vars.PORT,
+    upstreams: liveUpstreams(vars),
+    sandboxed: sandboxed(vars),
+    upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
+    discipline: {
+      requestDeadlineMs: vars.REQUEST_DEADLINE_MS,
+      cacheEnabled: vars.UPSTREAM_CACHE,
+      pacingEnabled: vars.UPSTREAM_PACING,
+      responseCacheEnabled: vars.RESPONSE_CACHE,
+      cacheMaxEntries: vars.CACHE_MAX_ENTRIES,
+      cacheMaxBytes: vars.CACHE_MAX_MB * MB,
+      cacheTtlScale: vars.CACHE_TTL_SCALE,
+      maxAttempts: vars.UPSTREAM_MAX_ATTEMPTS,
+      circuitFailureThreshold: vars.CIRCUIT_FAILURE_THRESHOLD,
+      circuitOpenMs: vars.CIRCUIT_OPEN_MS,
+      healthRequestsPerMinute: vars.HEALTH_RATE_LIMIT_PER_MINUTE,
+      addressRequestsPerMinute: vars.ADDRESS_RATE_LIMIT_PER_MINUTE,
+    },
+    exposeErrorDetails: vars.EXPOSE_ERROR_DETAILS,
+    queryLimits: {
+      maxDepth: vars.QUERY_MAX_DEPTH,
+      maxAliases: vars.QUERY_MAX_ALIASES,
+      maxRootFields: vars.QUERY_MAX_ROOT_FIELDS,
+      maxTokens: vars.QUERY_MAX_TOKENS,
+      maxFields: vars.QUERY_MAX_FIELDS,
+      maxFragments: vars.QUERY_MAX_FRAGMENTS,
+      maxDirectives: vars.QUERY_MAX_DIRECTIVES,
+      maxListItems: vars.QUERY_MAX_LIST_ITEMS,
+      maxBodyBytes: vars.QUERY_MAX_BODY_BYTES,
+      maxCost: vars.QUERY_MAX_COST,
+      httpBatching: vars.HTTP_BATCHING,
+    },
+    access: {
+      clients: vars.GATEWAY_API_KEYS ?? [],
+      ...(vars.ALLOW_ANONYMOUS !== undefined && { allowAnonymous: vars.ALLOW_ANONYMOUS }),
+      pointsPerMinute: vars.CLIENT_POINTS_PER_MINUTE,
+      failedKeysPerMinute: vars.FAILED_KEYS_PER_MINUTE,
+      anonymousUpstreamShare: vars.ANONYMOUS_UPSTREAM_SHARE_PERCENT / 100,
+      ...(vars.METRICS_TOKEN && { metricsToken: vars.METRICS_TOKEN }),
+      ...(vars.TRUSTED_DOCUMENTS && { trustedDocuments: vars.TRUSTED_DOCUMENTS }),
+      ...(vars.TRUST_PROXY && { trustProxy: vars.TRUST_PROXY }),
+    },
+    caches: {
+      documents: { maxEntries: vars.DOCUMENT_CACHE_ENTRIES, maxBytes: vars.DOCUMENT_CACHE_MB * MB },
+      responses: { maxEntries: vars.RESPONSE_CACHE_ENTRIES, maxBytes: vars.RESPONSE_CACHE_MB * MB },
+    },
+    http: {
+      headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: vars.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    introspection: vars.INTROSPECTION,
+    pageMaxSize: vars.PAGE_MAX_SIZE,
+    replicas: vars.REPLICAS,
+    ...(vars.REDIS_URL && {
+      shared: {
+        url: vars.REDIS_URL,
+        timeoutMs: vars.REDIS_TIMEOUT_MS,
+        keyPrefix: vars.REDIS_KEY_PREFIX ?? 'loccode:',
+      },
+    }),
+    ...(vars.CORS_ORIGINS && { cors: vars.CORS_ORIGINS }),
+    ...(endpoint && {
+      tracing: { endpoint, serviceName: vars.OTEL_SERVICE_NAME ?? 'loccode-graph' },
+    }),
+    traceSampler: {
+      name: vars.OTEL_TRACES_SAMPLER ?? 'parentbased_always_on',
+      ratio: vars.OTEL_TRACES_SAMPLER_ARG,
+    },
+    logging: {
+      level: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
+      ...(vars.LOG_FILE && { file: vars.LOG_FILE }),
+    },
+    production: vars.NODE_ENV === 'production',
+  };
 }
 
-function numeric(
-  env: Env,
-  name: string,
-  fallback: number,
-  range: { min: number; max: number; whole: boolean },
-  problems: string[],
-): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
-  const valid = range.whole ? Number.isInteger(value) : Number.isFinite(value);
-  if (!valid || value < range.min || value > range.max) {
-    const kind = range.whole ? 'a whole number' : 'a number';
-    problems.push(`${name} must be ${kind} from ${range.min} to ${range.max}, got "${raw}".`);
-    return fallback;
-  }
-  return value;
-}
-
-function onOff(env: Env, name: string, problems: string[]): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (!raw || raw === 'on') return true;
-  if (raw === 'off') return false;
-  problems.push(`${name} must be on or off, got "${env[name]}".`);
-  return true;
-}
-
-function flag(env: Env, name: string, problems: string[]): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (!raw) return false;
-  if (raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  problems.push(`${name} must be true or false, got "${env[name]}".`);
-  return false;
-}
+/** The one schema: every variable, the checks between them, and the {@link Config} they make. */
+const ENVIRONMENT = z
+  .preprocess((env) => trimmed(env as Record<string, unknown>), VARIABLES.superRefine(checkTogether))
+  .transform(assemble);

@@ -1,9 +1,10 @@
 import { startApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { logger } from '../observability/logger';
+import { configureLogger, logger } from '../observability/logger';
 import { startTracing } from '../observability/tracing';
 import { SERVICE_NAMES } from '../kernel/services';
 import { anyLive } from './upstreams';
+import { effectiveConfig } from './effective-config';
 
 /** `npm start`: the gateway, with the embedded sandbox for every upstream not configured. */
 async function main(): Promise<void> {
@@ -15,7 +16,10 @@ async function main(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
-  const stopTracing = await startTracing(config.tracing);
+  // Before anything logs: LOG_LEVEL and LOG_FILE come from the same reading, `.env` included.
+  configureLogger(config.logging);
+  logger.info('configuration', { configuration: effectiveConfig(config) });
+  const stopTracing = await startTracing(config.tracing, config.traceSampler);
   const app = await startApp(config);
   // One write, so whoever reads the output sees the whole banner at once.
   const banner = [
@@ -31,14 +35,10 @@ async function main(): Promise<void> {
         ? '  Open to callers without a key: every upstream is the sandbox (set ALLOW_ANONYMOUS=false to require keys).'
         : '  ALLOW_ANONYMOUS is on: callers without a key spend the live upstreams too.',
     );
-  else if (config.access.clients.length === 0)
-    banner.push(
-      '  Every request will be refused: keys are required and GATEWAY_API_KEYS is empty (npm run key:new).',
-    );
   else banner.push(`  Keys required: ${config.access.clients.length} client(s) in GATEWAY_API_KEYS.`);
   if (config.exposeErrorDetails)
     banner.push('  EXPOSE_ERROR_DETAILS is on: unexpected errors show their messages and stacks.');
-  if (stopTracing) banner.push('  OpenTelemetry spans are exported to OTEL_EXPORTER_OTLP_ENDPOINT.');
+  if (config.tracing) banner.push('  OpenTelemetry spans are exported to OTEL_EXPORTER_OTLP_ENDPOINT.');
   console.log(banner.join('\n'));
 
   // Graceful: the listener closes at once, in-flight requests finish (up to the drain grace period), then exit.
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     logger.info('shutting down: finishing in-flight requests', { signal });
     app
       .close()
-      .then(() => stopTracing?.())
+      .then(() => stopTracing())
       .then(
         () => process.exit(0),
         (error: unknown) => {

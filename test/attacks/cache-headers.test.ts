@@ -31,6 +31,7 @@ describe('cache headers of keyed and anonymous answers', () => {
   it('keeps an anonymous public answer public, and says the answer varies with the key', async () => {
     const response = await get();
     expect(response.headers['cache-control']).toBe('max-age=43200, public');
-    expect(response.headers.vary).toBe('accept, authorization, x-api-key');
+    // accept-encoding too: answers are compressed when the client asks (src/server/compression.ts).
+    expect(response.headers.vary).toBe('accept, authorization, x-api-key, accept-encoding');
   });
 });

@@ -28,6 +28,14 @@ const compose = parse(readFileSync(join(ROOT, 'docker-compose.yml'), 'utf8')) as
   services: Record<string, Service>;
 };
 const services = compose.services;
+/** A replica's environment as Compose hands it over with nothing set: `${NAME:-default}` is the default. */
+const environmentOf = (name: string) =>
+  Object.fromEntries(
+    Object.entries(services[name]!.environment!).map(([key, value]) => [
+      key,
+      String(value).replace(/\$\{\w+:-([^}]*)\}/g, '$1'),
+    ]),
+  );
 const replicas = Object.keys(services).filter((name) => /^gateway-\d+$/.test(name));
 const networksOf = (service: Service) =>
   Array.isArray(service.networks) ? service.networks : Object.keys(service.networks ?? {});
@@ -45,8 +53,7 @@ describe('docker-compose.yml: three replicas, one Redis, one balancer', () => {
     const redis = services.redis!;
     expect(redis.command).toEqual(expect.arrayContaining(['--maxmemory-policy', 'allkeys-lru']));
     for (const name of replicas) {
-      const env = services[name]!.environment!;
-      const config = loadConfig({ ...env, PORT: '0' });
+      const config = loadConfig({ ...environmentOf(name), PORT: '0' });
       expect(new URL(config.shared!.url).hostname).toBe('redis');
       expect(new URL(config.shared!.url).port).toBe('6379');
       expect(config.replicas).toBe(replicas.length);
@@ -80,7 +87,7 @@ describe('docker-compose.yml: three replicas, one Redis, one balancer', () => {
     const networks = balancer.networks as Record<string, { ipv4_address?: string }>;
     const balancerAddress = Object.values(networks).find((network) => network?.ipv4_address)!.ipv4_address!;
     for (const name of replicas) {
-      const trust = loadConfig({ ...services[name]!.environment!, PORT: '0' }).access.trustProxy;
+      const trust = loadConfig({ ...environmentOf(name), PORT: '0' }).access.trustProxy;
       const forwarded = { 'x-forwarded-for': '198.51.100.7, 203.0.113.9' };
       expect(clientAddress(balancerAddress, forwarded, trust)).toBe('203.0.113.9');
       expect(clientAddress('10.213.7.99', forwarded, trust)).toBe('10.213.7.99');

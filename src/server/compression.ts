@@ -1,0 +1,99 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+/** Below this a body goes as it is: the saving would not pay for the work (issue #15: above 1 KB). */
+export const COMPRESSION_MIN_BYTES = 1024;
+
+/**
+ * Types worth compressing: JSON (GraphQL answers, map styles, sprite and wordmark manifests),
+ * text, and vector tiles and glyphs (protobuf), which the map host may send uncompressed.
+ * Images (PNG sprites) are compressed already.
+ */
+const COMPRESSIBLE =
+  /^(?:text\/|application\/(?:[\w.-]+\+)?json|application\/(?:x-protobuf|vnd\.mapbox-vector-tile|javascript|xml)|image\/svg\+xml)/i;
+
+type Encoding = 'br' | 'gzip';
+
+const compress: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  // Quality 4 of 11: most of brotli's gain at a fraction of its time, as answers are made per request.
+  br: (body) =>
+    promisify(brotliCompress)(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 4,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => promisify(gzip)(body),
+};
+
+/**
+ * Ends `res` with `body`, compressed with brotli or gzip when the client's Accept-Encoding
+ * takes one (RFC 9110 section 12.5.3; brotli preferred at equal weight), the type is worth
+ * it and the body is at least {@link COMPRESSION_MIN_BYTES}. A body that is already encoded
+ * (a Content-Encoding header, or gzip's magic bytes: a tile the host gzipped) is sent as it is.
+ * zlib works off the event loop, on libuv's pool.
+ */
+export async function sendCompressible(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  body: string | Buffer,
+): Promise<void> {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  const type = String(headers['content-type'] ?? res.getHeader('content-type') ?? '');
+  const compressible =
+    COMPRESSIBLE.test(type) &&
+    headers['content-encoding'] === undefined &&
+    res.getHeader('content-encoding') === undefined &&
+    !(bytes[0] === 0x1f && bytes[1] === 0x8b);
+  if (!compressible) return end(res, status, headers, bytes);
+  // Whatever is sent, a shared cache must not give it to a client that asked otherwise.
+  res.setHeader('vary', withVary(res.getHeader('vary')));
+  const encoding =
+    bytes.length >= COMPRESSION_MIN_BYTES ? preferredEncoding(req.headers['accept-encoding']) : undefined;
+  if (!encoding) return end(res, status, headers, bytes);
+  const etag = headers.etag ?? res.getHeader('etag');
+  end(
+    res,
+    status,
+    {
+      ...headers,
+      'content-encoding': encoding,
+      // A strong validator names one byte sequence; the compressed one is another (RFC 9110 section 8.8.3).
+      ...(typeof etag === 'string' && !etag.startsWith('W/') && { etag: `W/${etag}` }),
+    },
+    await compress[encoding](bytes),
+  );
+}
+
+function end(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, bytes: Buffer): void {
+  res.writeHead(status, { ...headers, 'content-length': String(bytes.length) });
+  res.end(bytes);
+}
+
+function withVary(current: number | string | string[] | undefined): string {
+  const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names.some((name) => name.toLowerCase() === 'accept-encoding' || name === '*')
+    ? names.join(', ')
+    : [...names, 'accept-encoding'].join(', ');
+}
+
+/** `br` or `gzip`, whichever the header weighs higher (`*` stands for both); none when neither is taken. */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding | undefined {
+  const weights = new Map<string, number>();
+  for (const part of String(acceptEncoding ?? '').split(',')) {
+    const [coding = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (!coding) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(coding, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (coding: Encoding) => weights.get(coding) ?? weights.get('*') ?? 0;
+  const best = (['br', 'gzip'] as const).reduce((a, b) => (weightOf(b) > weightOf(a) ? b : a));
+  return weightOf(best) > 0 ? best : undefined;
+}
