@@ -104,6 +104,8 @@ export interface GatewayOptions {
 export interface Gateway {
   /** `http://host:port/graphql` */
   url: string;
+  /** `/readyz` answers 503 from now on; everything else is still served until `close()`. */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -212,6 +214,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const { port } = httpServer.address() as AddressInfo;
   return {
     url: `http://${options.host}:${port}/graphql`,
+    drain: () => {
+      closing = true;
+    },
     close: async () => {
       // From here /readyz answers 503, while in-flight requests finish.
       closing = true;

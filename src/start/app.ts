@@ -20,6 +20,8 @@ export interface App {
   metrics: Metrics;
   /** The embedded sandbox, when any upstream is not configured. */
   sandbox?: Sandbox;
+  /** Readiness turns 503 (a balancer stops sending new requests); serving goes on until `close()`. */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ export async function startApp(
     anonymousAllowed: openToAnonymous,
     metrics,
     ...(sandbox && { sandbox }),
+    drain: () => gateway.drain(),
     close: async () => {
       await gateway.close();
       await upstreams.close();

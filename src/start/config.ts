@@ -33,6 +33,11 @@ export interface Config {
   sandboxed: ServiceName[];
   /** Milliseconds an upstream call may take, headers and body each. */
   upstreamTimeoutMs: number;
+  /**
+   * Milliseconds between SIGTERM and closing the listener, while `/readyz` answers 503 and
+   * requests are still served: time for a load balancer's readiness probe to take the replica out.
+   */
+  shutdownDelayMs: number;
   /** Upstream discipline (API.md section 5). */
   discipline: DisciplineConfig;
   /** Limits checked before anything executes (issue #6). */
@@ -274,6 +279,7 @@ function assemble(vars: Variables): Config {
     upstreams: liveUpstreams(vars),
     sandboxed: sandboxed(vars),
     upstreamTimeoutMs: vars.UPSTREAM_TIMEOUT_MS,
+    shutdownDelayMs: vars.SHUTDOWN_DELAY_MS,
     discipline: {
       requestDeadlineMs: vars.REQUEST_DEADLINE_MS,
       cacheEnabled: vars.UPSTREAM_CACHE,

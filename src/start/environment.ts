@@ -160,6 +160,7 @@ export const VARIABLES = z.object({
   NODE_ENV: text,
   UPSTREAM_TIMEOUT_MS: integer(100, 120_000, 5000),
   REQUEST_DEADLINE_MS: integer(100, 300_000, 10_000),
+  SHUTDOWN_DELAY_MS: integer(0, 120_000, 0),
   UPSTREAM_CACHE: flag(true),
   UPSTREAM_PACING: flag(true),
   RESPONSE_CACHE: flag(true),

@@ -43,9 +43,14 @@ async function main(): Promise<void> {
 
   // Graceful: the listener closes at once, in-flight requests finish (up to the drain grace period), then exit.
   const stop = (signal: NodeJS.Signals): void => {
-    logger.info('shutting down: finishing in-flight requests', { signal });
-    app
-      .close()
+    // SIGTERM is the orchestrator's: /readyz turns 503 for SHUTDOWN_DELAY_MS while requests are
+    // still served, so its readiness probe takes the replica out before the listener closes.
+    // SIGINT (Ctrl-C) is a person's: no wait.
+    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
+    app.drain();
+    logger.info('shutting down: finishing in-flight requests', { signal, delayMs });
+    new Promise((resolve) => setTimeout(resolve, delayMs))
+      .then(() => app.close())
       .then(() => stopTracing())
       .then(
         () => process.exit(0),

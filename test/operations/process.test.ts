@@ -112,6 +112,35 @@ describe('the service as a process', () => {
     }, 30_000);
   });
 
+  describe('on SIGTERM with SHUTDOWN_DELAY_MS=3000 (README, Operations)', () => {
+    const http = new TestHttp();
+    afterAll(() => http.close());
+
+    it('answers /readyz 503 to new connections while it still serves queries, then exits 0', async () => {
+      const service = start({ SHUTDOWN_DELAY_MS: '3000' });
+      await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), 30_000);
+      const url = /serving GraphQL at (\S+)\n/.exec(service.output())![1]!;
+      expect((await http.get(url.replace('/graphql', '/readyz'))).status).toBe(200);
+
+      process.kill(service.child.pid!, 'SIGTERM');
+      // Fresh clients, as a balancer's probes are: the listener stays open, readiness turns to no.
+      const probe = new TestHttp();
+      let readiness = await probe.get(url.replace('/graphql', '/readyz'));
+      // Until the signal has reached the process (well inside its 3 s of draining).
+      for (let tries = 0; readiness.status === 200 && tries < 50; tries += 1) {
+        await sleep(20);
+        readiness = await probe.get(url.replace('/graphql', '/readyz'));
+      }
+      const query = await probe.post(url, { query: '{ loccode(code: "KN3A 7QP") { code } }' });
+      await probe.close();
+      expect(readiness.status).toBe(503);
+      expect(readiness.json).toMatchObject({ status: 'draining' });
+      expect(query.status).toBe(200);
+      expect(query.json.data).toEqual({ loccode: { code: 'KN3A 7QP' } });
+      expect(await service.exited).toBe(0);
+    }, 30_000);
+  });
+
   describe('on SIGTERM with requests slower than their deadline (REQUEST_DEADLINE_MS=1500)', () => {
     let sandbox: Sandbox;
     const http = new TestHttp();
