@@ -50,9 +50,28 @@ export function operationCost(
         ? schema.getMutationType()
         : schema.getSubscriptionType();
   if (!root) return 0;
-  const walker = new CostWalker(schema, fragments, variables);
-  return walker.objectCost(root, operation.selectionSet.selections) + walker.sharedCost();
+  // The same document with the same variables costs the same: walked once (issue #17).
+  let known = costsOf.get(operation);
+  if (!known) costsOf.set(operation, (known = new Map()));
+  const key = JSON.stringify(variables);
+  let cost = known.get(key);
+  if (cost === undefined) {
+    const walker = new CostWalker(schema, fragments, variables);
+    cost = walker.objectCost(root, operation.selectionSet.selections) + walker.sharedCost();
+    // Bounded per document, and large variables are not kept: a client that varies its
+    // variables on every request gains nothing here, and costs no memory.
+    if (key.length <= MAX_KEPT_VARIABLES_LENGTH) {
+      if (known.size >= COSTS_PER_DOCUMENT) known.clear();
+      known.set(key, cost);
+    }
+  }
+  return cost;
 }
+
+/** Costs of an operation (Apollo keeps each parsed document), by its variables as JSON. */
+const costsOf = new WeakMap<OperationDefinitionNode, Map<string, number>>();
+const COSTS_PER_DOCUMENT = 64;
+const MAX_KEPT_VARIABLES_LENGTH = 2048;
 
 /** What one field definition costs, read once from its SDL directives. */
 export interface FieldCost {

@@ -132,6 +132,35 @@ function refusal(code: string, message: string, limit: number, actual: number): 
   return new GraphQLError(message, { extensions: { code, limit, actual, http: { status: 400 } } });
 }
 
+/** What the limits read off an operation that depends on its document alone (issue #17: once per document). */
+interface DocumentFigures {
+  roots: FieldNode[];
+  introspectionOnly: boolean;
+  measured: Measure;
+}
+
+/** Apollo keeps each parsed document, so a repeated query hands over the same operation node. */
+const figuresOf = new WeakMap<OperationDefinitionNode, DocumentFigures>();
+
+function documentFigures(
+  operation: OperationDefinitionNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+): DocumentFigures {
+  let figures = figuresOf.get(operation);
+  if (!figures) {
+    const roots = rootFields(operation.selectionSet, fragments);
+    figures = {
+      roots,
+      // IDEs' introspection queries nest deep (ofType chains): introspection is exempt from depth
+      // alone; aliases multiply its answer like any other field's.
+      introspectionOnly: roots.every((field) => field.name.value.startsWith('__')),
+      measured: measure(operation.selectionSet, fragments),
+    };
+    figuresOf.set(operation, figures);
+  }
+  return figures;
+}
+
 /** The first limit the operation breaks, if any. */
 export function checkQueryLimits(
   operation: OperationDefinitionNode,
@@ -148,16 +177,11 @@ export function checkQueryLimits(
       fragmentCount,
     );
   }
-  const roots = rootFields(operation.selectionSet, fragments);
-  // IDEs' introspection queries nest deep (ofType chains): introspection is exempt from depth
-  // alone; aliases multiply its answer like any other field's.
-  const introspectionOnly = roots.every((field) => field.name.value.startsWith('__'));
   const {
-    depth: below,
-    aliases,
-    fields,
-    directives: inSelections,
-  } = measure(operation.selectionSet, fragments);
+    roots,
+    introspectionOnly,
+    measured: { depth: below, aliases, fields, directives: inSelections },
+  } = documentFigures(operation, fragments);
   const directives = inSelections + (operation.directives?.length ?? 0);
   // Fields and directives first: a document that spreads its fragments many times over has
   // absurd figures for every other measure too, and these name the cause.
