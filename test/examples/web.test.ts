@@ -5,23 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromiumMissing, launchChromium, recordTraffic, type Traffic } from '../support/chromium';
 import { SINGLE_REQUEST_DISCIPLINE, startTestStack, type TestStack } from '../support/gateway';
 
-/** Debian's package; `.ci/run` installs it, so only a developer without it skips this suite. */
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = join(__dirname, '..', '..');
 const MANIFEST = join(ROOT, 'examples', 'web', 'src', 'gql', 'persisted-documents.json');
 const SCREENSHOT = join(ROOT, 'test-artifacts', 'web-example.png');
 /** The street line's colour in examples/web/src/map.ts (#d6336c), to find it among the pixels. */
 const STREET_RGB = [0xd6, 0x33, 0x6c];
 
-// CI installs Chromium first (.ci/run): there a missing browser fails the test instead of skipping it.
-const skipped = !existsSync(CHROMIUM) && !process.env.CI;
-if (skipped)
-  process.stderr.write(
-    `\nChromium not installed (${CHROMIUM}): the web example's browser test is skipped. apt-get install chromium\n`,
-  );
+const skipped = chromiumMissing("the web example's browser test");
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -66,30 +60,13 @@ interface InPage {
 }
 
 /** What the page asked the network for, what it posted to /graphql, and what went wrong. */
-interface Traffic {
-  requests: string[];
-  graphqlBodies: unknown[];
-  failures: string[];
-}
-
-function record(context: BrowserContext, page: Page): Traffic {
-  const traffic: Traffic = { requests: [], graphqlBodies: [], failures: [] };
-  context.on('request', (request) => {
-    traffic.requests.push(request.url());
+function record(context: BrowserContext, page: Page): Traffic & { graphqlBodies: unknown[] } {
+  const graphqlBodies: unknown[] = [];
+  const traffic = recordTraffic(context, page, (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/graphql'))
-      traffic.graphqlBodies.push(JSON.parse(request.postData() ?? 'null'));
+      graphqlBodies.push(JSON.parse(request.postData() ?? 'null'));
   });
-  context.on('requestfailed', (request) =>
-    traffic.failures.push(`${request.url()}: ${request.failure()?.errorText}`),
-  );
-  context.on('response', (response) => {
-    if (response.status() >= 400) traffic.failures.push(`${response.url()}: HTTP ${response.status()}`);
-  });
-  page.on('pageerror', (error) => traffic.failures.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') traffic.failures.push(`console error: ${message.text()}`);
-  });
-  return traffic;
+  return { ...traffic, graphqlBodies };
 }
 
 (skipped ? describe.skip : describe)(
@@ -115,21 +92,7 @@ function record(context: BrowserContext, page: Page): Traffic {
         CORS_ORIGINS: pageOrigin,
         TRUSTED_DOCUMENTS: MANIFEST,
       });
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        // WebGL without a GPU: ANGLE on SwiftShader, Chromium's software renderer.
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--use-angle=swiftshader',
-          '--enable-unsafe-swiftshader',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      browser = await launchChromium({ webgl: true });
     }, 60_000);
     afterAll(async () => {
       await browser?.close();
