@@ -149,22 +149,33 @@ export function inRequestSpan<T>(
 }
 
 /** Names the request's span after its GraphQL operation and marks it failed when the response has errors. */
+/**
+ * Names the request's span after its operation. Semantic conventions (GraphQL server spans):
+ * `{type} {name}`, or the type alone when anonymous. Also for an answer from the response cache,
+ * which the edge serves without Apollo.
+ */
+export function nameOperationSpan(
+  type: string,
+  operationName: string | null,
+  documentHash: string | undefined,
+): void {
+  trace
+    .getActiveSpan()
+    ?.updateName(operationName ? `${type} ${operationName}` : type)
+    .setAttributes({
+      'graphql.operation.type': type,
+      ...(operationName && { 'graphql.operation.name': operationName }),
+      // SHA-256 of the document, as Apollo's usage reporting and the access log name it.
+      'graphql.document.hash': documentHash,
+    });
+}
+
 export function tracingPlugin<Context extends object>(): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ operationName, operation, queryHash }) {
-          const type = operation?.operation ?? 'query';
-          // Semantic conventions (GraphQL server spans): `{type} {name}`, or the type alone when anonymous.
-          trace
-            .getActiveSpan()
-            ?.updateName(operationName ? `${type} ${operationName}` : type)
-            .setAttributes({
-              'graphql.operation.type': type,
-              ...(operationName && { 'graphql.operation.name': operationName }),
-              // SHA-256 of the document, as Apollo's usage reporting and the access log name it.
-              'graphql.document.hash': queryHash,
-            });
+          nameOperationSpan(operation?.operation ?? 'query', operationName ?? null, queryHash);
         },
         async willSendResponse({ response }) {
           const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];

@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import responseCachePlugin from '@apollo/server-plugin-response-cache';
 import {
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
@@ -41,7 +40,7 @@ import { readiness, sendMetrics } from './endpoints';
 import type { Metrics } from '../observability/metrics';
 import { metricsPlugin } from './plugins/metrics';
 import { requestIdOf, withRequestId } from '../observability/request-id';
-import { inRequestSpan, tracingPlugin } from '../observability/tracing';
+import { inRequestSpan, nameOperationSpan, tracingPlugin } from '../observability/tracing';
 import { createIde } from './ide';
 import { introspectionOff } from './introspection-off';
 import { serveMapAsset } from './map-assets';
@@ -50,6 +49,13 @@ import type { SharedRedis } from '../upstream/shared-redis';
 import { systemClock, type Clock } from '../kernel/clock';
 import { AccessRecord } from './access-log';
 import { sendCompressible } from './compression';
+import { TextMemo } from './text-memo';
+import {
+  cacheControlHeader,
+  ResponseCache,
+  responseCachePlugin,
+  type OperationRequest,
+} from './response-cache';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
 const MAX_JSON_NESTING = 64;
@@ -118,6 +124,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   options.metrics.trackCache('responses', () => responses.usage);
   const schema = buildSchema();
   const selectsPrivate = selectsPrivateFields(privateFieldNames(schema));
+  // With REDIS_URL whole responses are shared by the replicas; this replica's own cache is the fallback.
+  const responseCache = options.responseCacheEnabled
+    ? new ResponseCache(options.shared ? new SharedKeyValueCache(options.shared, responses) : responses)
+    : undefined;
   const apollo = new ApolloServer<GatewayContext>({
     schema,
     // graphql-js stops parsing past this many tokens (a huge query costs nothing to refuse).
@@ -156,20 +166,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       // Fields without a hint that return objects take the longest TTL; every domain field has its own,
       // and a response's policy is the shortest among its fields.
       ApolloServerPluginCacheControl({ defaultMaxAge: 86_400 }),
-      // With REDIS_URL whole responses are shared by the replicas; this replica's own cache is the fallback.
-      ...(options.responseCacheEnabled
-        ? [
-            responseCachePlugin<GatewayContext>({
-              // A PRIVATE answer (mapDisplay: links built on the origin the request came in on) is
-              // kept per origin; without this hook the plugin skipped it and warned "Not caching".
-              // Only documents that select such a field get a session: with one, the plugin looks
-              // up the private key before the public one on every request.
-              sessionId: async ({ contextValue, document }) =>
-                document && selectsPrivate(document) ? contextValue.publicOrigin : null,
-              ...(options.shared && { cache: new SharedKeyValueCache(options.shared, responses) }),
-            }),
-          ]
-        : []),
+      // Whole responses (response-cache.ts): a PRIVATE answer (mapDisplay: links built on the
+      // origin the request came in on) is kept per origin, any other once.
+      ...(responseCache ? [responseCachePlugin(responseCache, selectsPrivate)] : []),
       // On stop, in-flight requests finish up to their own deadline (they are answered by then), not a fixed 10 s.
       ApolloServerPluginDrainHttpServer({
         httpServer,
@@ -195,7 +194,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     // Traced routes run in a span continuing the caller's traceparent, refusals included (tracing.ts).
     inRequestSpan(req, res, tracedRoute(req.url), () =>
-      handle(apollo, options, cors, requestId, req, res, () => closing),
+      handle(apollo, options, responseCache, cors, requestId, req, res, () => closing),
     ).catch((error: unknown) => {
       logger.error('request failed', {
         requestId,
@@ -242,6 +241,7 @@ async function handle(
     shared,
     clock = systemClock,
   }: GatewayOptions,
+  responseCache: ResponseCache | undefined,
   cors: Cors,
   requestId: string,
   req: IncomingMessage,
@@ -404,7 +404,7 @@ async function handle(
       'Send one operation per request: batched requests (a JSON array body) are turned off on this server.',
     );
   // Refused before graphql-js parses it: a document thousands of levels deep would overflow its stack.
-  const documentDepth = Math.max(0, ...queryTexts(body, url).map(documentNesting));
+  const documentDepth = Math.max(0, ...queryTexts(body, url).map((text) => nestings.of(text)));
   if (documentDepth > queryLimits.maxDepth + INPUT_NESTING)
     return refuse(
       400,
@@ -424,6 +424,46 @@ async function handle(
     const refusal = trustedDocuments.refusal(body, search);
     if (refusal) return refuse(refusal.status, refusal.message, refusal.code);
   }
+  // A whole answer in the response cache is served here, without Apollo (issue #17 item 3).
+  const operation =
+    responseCache && !Array.isArray(body) ? operationRequest(req.method, body, search) : undefined;
+  if (responseCache && operation) {
+    scope.responseCacheLookedUp = true;
+    const answer = await responseCache.lookup(operation, () => gatewayOrigin(req));
+    // Over this replica's QUERY_MAX_COST, or over the caller's budget: Apollo's path refuses it, coded.
+    if (answer && answer.cost <= queryLimits.maxCost) {
+      const charge = await budgets.charge(identified.budgetKey, answer.cost);
+      if (charge.allowed) {
+        const started = process.hrtime.bigint();
+        const { limit, remaining, resetSeconds } = charge;
+        const budget = { limit, remaining, resetSeconds };
+        scope.cost = answer.cost;
+        scope.budget = budget;
+        const client = identified.name;
+        metrics.clientCost.inc({ client }, answer.cost);
+        (scope.operations ??= []).push({
+          name: answer.operationName,
+          documentHash: answer.documentHash,
+          errorCodes: [],
+        });
+        nameOperationSpan('query', answer.operationName, answer.documentHash);
+        for (const [name, value] of rateLimitHeaders(budget)) res.setHeader(name, value);
+        res.setHeader('cache-control', cacheControlFor(identified, cacheControlHeader(answer.policy)));
+        res.setHeader('age', String(responseCache.ageOf(answer)));
+        res.setHeader('content-type', mediaType);
+        const cost: CostReport = { requested: answer.cost, actual: 0, maximum: queryLimits.maxCost, budget };
+        // What Apollo would write: `{data, extensions: {cost}}` and a newline; the data as stored.
+        const text = `{"data":${answer.dataJson},"extensions":${JSON.stringify({ cost })}}\n`;
+        const label = metrics.operationLabel(answer.operationName);
+        metrics.graphqlRequests.inc({ operation: label });
+        metrics.graphqlDuration.observe(
+          { operation: label },
+          Number(process.hrtime.bigint() - started) / 1e9,
+        );
+        return sendCompressible(req, res, 200, {}, text);
+      }
+    }
+  }
   const response = await runInScope(scope, () =>
     apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: req.method ?? 'GET', headers, search, body },
@@ -439,6 +479,9 @@ async function handle(
   for await (const chunk of response.body.asyncIterator) res.write(chunk);
   res.end();
 }
+
+/** Most requests repeat a document: its nesting is read once. */
+const nestings = new TextMemo(documentNesting);
 
 /** Each response's access-log record, for the edge's own answers to note their codes in. */
 const accessRecords = new WeakMap<ServerResponse, AccessRecord>();
@@ -468,6 +511,41 @@ function bearerMatches(authorization: string | undefined, token: string): boolea
  */
 function cacheControlFor(caller: Caller, value: string): string {
   return caller.name === 'anonymous' ? value : value.replace(/\bpublic\b/, 'private');
+}
+
+/**
+ * The one operation a request names, as Apollo reads it: a POST body's members, or GET's
+ * parameters (after trusted mode's `documentId` rewrite) (`variables` and `extensions` as JSON). Undefined when it could not be read; Apollo
+ * then answers it, with the error that says why.
+ */
+function operationRequest(
+  method: string | undefined,
+  body: unknown,
+  search: string,
+): OperationRequest | undefined {
+  if (method === 'POST')
+    return body !== null && typeof body === 'object' ? (body as OperationRequest) : undefined;
+  if (method !== 'GET') return undefined;
+  const parameters = new URLSearchParams(search);
+  const unreadable = Symbol('unreadable');
+  const json = (name: string): unknown => {
+    const text = parameters.get(name);
+    if (text === null) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return unreadable;
+    }
+  };
+  const variables = json('variables');
+  const extensions = json('extensions');
+  if (variables === unreadable || extensions === unreadable) return undefined;
+  return {
+    query: parameters.get('query') ?? undefined,
+    operationName: parameters.get('operationName') ?? undefined,
+    variables,
+    extensions,
+  };
 }
 
 /** The GraphQL documents of a request: the body's `query` (of each operation, when batched), or GET's. */

@@ -35,17 +35,32 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
 export function jsonNesting(text: string): number {
   let depth = 0;
   let deepest = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (inString) {
-      if (char === '\\') i += 1;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
-    else if (char === ']' || char === '}') depth -= 1;
+    const code = text.charCodeAt(i);
+    // A string is skipped whole: indexOf finds its end far faster than a loop over its characters.
+    if (code === QUOTE) i = jsonStringEnd(text, i + 1);
+    else if (code === OPEN_BRACKET || code === OPEN_BRACE) deepest = Math.max(deepest, ++depth);
+    else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) depth -= 1;
   }
   return deepest;
+}
+
+const QUOTE = 0x22;
+const HASH = 0x23;
+const BACKSLASH = 0x5c;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+/** The index of the `"` closing a JSON string whose text starts at `from` (one preceded by an even run of `\\`). */
+function jsonStringEnd(text: string, from: number): number {
+  for (let quote = text.indexOf('"', from); quote >= 0; quote = text.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return quote;
+  }
+  return text.length;
 }
 
 /**
@@ -56,26 +71,38 @@ export function jsonNesting(text: string): number {
 export function documentNesting(text: string): number {
   let depth = 0;
   let deepest = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (char === '#') {
+  // Only these characters matter; the regular expression skips the rest natively (names and
+  // indentation are most of a document's text).
+  const structural = /[{}[\]#"]/g;
+  for (let match = structural.exec(text); match !== null; match = structural.exec(text)) {
+    const i = match.index;
+    const code = text.charCodeAt(i);
+    if (code === HASH) {
       const end = text.indexOf('\n', i);
-      i = end < 0 ? text.length : end;
-    } else if (char === '"') {
+      structural.lastIndex = end < 0 ? text.length : end + 1;
+    } else if (code === QUOTE) {
       const block = text.startsWith('"""', i);
-      const close = block ? text.indexOf('"""', i + 3) : closingQuote(text, i + 1);
-      i = close < 0 ? text.length : close + (block ? 2 : 0);
-    } else if (char === '{' || char === '[') deepest = Math.max(deepest, ++depth);
-    else if (char === '}' || char === ']') depth -= 1;
+      const close = block ? blockStringEnd(text, i + 3) : closingQuote(text, i + 1);
+      structural.lastIndex = close < 0 ? text.length : close + (block ? 3 : 1);
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) deepest = Math.max(deepest, ++depth);
+    else depth -= 1;
   }
   return deepest;
+}
+
+/** The index of the `"""` closing a block string whose text starts at `from` (`\\"""` is an escaped one); -1 when none. */
+function blockStringEnd(text: string, from: number): number {
+  let close = text.indexOf('"""', from);
+  while (close > 0 && text.charCodeAt(close - 1) === BACKSLASH) close = text.indexOf('"""', close + 3);
+  return close;
 }
 
 /** The index of the `"` closing a string that starts at `from`, escapes skipped; -1 when none. */
 function closingQuote(text: string, from: number): number {
   for (let i = from; i < text.length; i += 1) {
-    if (text[i] === '\\') i += 1;
-    else if (text[i] === '"' || text[i] === '\n') return i;
+    const code = text.charCodeAt(i);
+    if (code === BACKSLASH) i += 1;
+    else if (code === QUOTE || code === 0x0a) return i;
   }
   return -1;
 }

@@ -33,6 +33,8 @@ export interface RequestScope {
   services?: Partial<Record<ServiceName, ServiceUsage>>;
   /** What the GraphQL layer saw (one entry per operation of a batch), for the access log. */
   operations?: OperationSeen[];
+  /** The edge already looked this request up in the response cache (and missed): Apollo need not again. */
+  responseCacheLookedUp?: boolean;
 }
 
 /** One service's share of a request. */
