@@ -148,7 +148,6 @@ export function inRequestSpan<T>(
   );
 }
 
-/** Names the request's span after its GraphQL operation and marks it failed when the response has errors. */
 /**
  * Names the request's span after its operation. Semantic conventions (GraphQL server spans):
  * `{type} {name}`, or the type alone when anonymous. Also for an answer from the response cache,
@@ -170,6 +169,7 @@ export function nameOperationSpan(
     });
 }
 
+/** Names the request's span after its GraphQL operation and marks it failed when the response has errors. */
 export function tracingPlugin<Context extends object>(): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
