@@ -62,3 +62,15 @@ export function goldenQuery(schema: GraphQLSchema, destination: string, supplyDe
   });
   return `query Golden($code: String!) { loccode(code: $code) { ${selections.join(' ')} } }`;
 }
+
+/** One loccode (a `$code` variable) with the given `Loccode` field calls, every subfield of each. */
+export function loccodeQuery(schema: GraphQLSchema, name: string, calls: string[]): string {
+  const loccode = schema.getType('Loccode');
+  if (!isObjectType(loccode)) throw new Error('no Loccode type');
+  const selections = calls.map((call) => {
+    const field = loccode.getFields()[call.replace(/\(.*$/, '')];
+    if (!field) throw new Error(`Loccode has no field ${call}`);
+    return `${call} ${selectAll(schema, getNamedType(field.type), 1)}`.trim();
+  });
+  return `query ${name}($code: String!) { loccode(code: $code) { code ${selections.join(' ')} } }`;
+}

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ROOT = join(__dirname, '..', '..');
+/** The repository (this file runs from dist/bench). */
+export const ROOT = join(__dirname, '..', '..');
 
 export interface Started {
   child: ChildProcess;
@@ -53,4 +54,24 @@ export function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
   return Math.round((kib / 1024) * 10) / 10;
+}
+
+/** A process and its descendants (a cluster's primary and its workers), parents first. */
+export function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // Gone since the listing.
+    }
+    // "pid (comm) state ppid ...": the command may hold spaces and parentheses, so read after the last ")".
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
 }

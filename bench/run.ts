@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { buildSchema } from '../src/graph/schema';
 import { loadDataset } from '../src/sandbox/dataset';
 import { goldenQuery } from './golden-query';
+import { benchPeer } from './peer';
 import { benchReplicas, replicasArgument } from './replicas';
 import { BenchStack, type Latency } from './stack';
 import { median, percentile, round } from './stats';
@@ -11,6 +12,8 @@ import { median, percentile, round } from './stats';
  * injected, every scenario repeated on fresh processes (so one scenario's
  * 60-a-minute agriculture budget does not spend another's) and reported as medians.
  * `npm run bench -- --replicas 3`: 1 and then 3 replicas sharing one Redis (bench/replicas.ts).
+ * After the scenarios, nine upstream operations through our gateway and through Tailcall
+ * (bench/peer.ts); BENCH_ONLY=peer runs only that part, BENCH_ONLY=gateway only the scenarios.
  */
 /** BENCH_SMOKE=1: one run of the first scenario only, so a test can run the whole command quickly. */
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -330,7 +333,13 @@ async function main(): Promise<void> {
 
 async function start(): Promise<void> {
   const replicas = replicasArgument(process.argv);
-  return replicas === undefined ? main() : benchReplicas(replicas);
+  if (replicas !== undefined) return benchReplicas(replicas);
+  const only = process.env.BENCH_ONLY;
+  if (only !== undefined && only !== 'peer' && only !== 'gateway')
+    throw new Error(`BENCH_ONLY takes peer or gateway, got "${only}".`);
+  if (only !== 'peer') await main();
+  // The smoke run stays one scenario long; the peer needs its own install and minutes.
+  if (only !== 'gateway' && !SMOKE && !(await benchPeer())) process.exitCode = 1;
 }
 
 start().catch((error: unknown) => {

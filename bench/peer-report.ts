@@ -1,0 +1,153 @@
+import { round } from './stats';
+
+/** One gateway configuration at one upstream latency: medians over the rounds. */
+export interface PeerRow {
+  name: string;
+  upstreamLatencyMs: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Upstream calls the sandbox received during the measured load, per answer. */
+  callsPerRequest: number;
+  answerBytes: number;
+  /** After every round, per process (a cluster's primary first). */
+  rssMiB: number[];
+  failures: number;
+  firstFailure?: string | undefined;
+}
+
+const RSS_TARGET_MIB = 300;
+
+export function peerTable(rows: PeerRow[]): string {
+  return [
+    '| gateway, configuration | upstream latency ms | req/s | p50 ms | p99 ms | upstream calls / request | answer bytes | RSS MiB after the rounds (each process) | failed answers |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.upstreamLatencyMs} | ${round(r.requestsPerSecond, 0)} | ${round(r.p50Ms)} | ${round(r.p99Ms)} | ${round(r.callsPerRequest, 3)} | ${r.answerBytes} | ${r.rssMiB.map((mib) => round(mib, 0)).join(', ')} | ${r.failures} |`,
+    ),
+  ].join('\n');
+}
+
+interface Target {
+  target: string;
+  ours: number;
+  peer: number;
+  /** ours / peer, or ours − peer for a latency allowance. */
+  compare: 'ratio' | 'difference';
+  goal: string;
+  met: (value: number) => boolean;
+}
+
+/** Issue #17, Acceptance: each target with our figure, the peer's, and whether it is met. */
+function targets(rows: PeerRow[]): Target[] {
+  const row = (prefix: string, latencyMs = 0) =>
+    rows.find((r) => r.name.startsWith(prefix) && r.upstreamLatencyMs === latencyMs);
+  const production = row('ours, production configuration (');
+  const responseCacheOff = row('ours, upstream cache warm');
+  const everyCacheOff = row('ours, every cache off');
+  const slowOurs = row('ours, every cache off', 80);
+  const cached = row('Tailcall 1.0, `@cache`');
+  const uncached = row('Tailcall 1.0, no cache');
+  const slowPeer = row('Tailcall 1.0, no cache', 80);
+  const out: Target[] = [];
+  const add = (
+    ours: PeerRow | undefined,
+    peer: PeerRow | undefined,
+    make: (o: PeerRow, p: PeerRow) => Target,
+  ) => {
+    if (ours && peer) out.push(make(ours, peer));
+  };
+  const atLeast = (factor: number) => ({ goal: `≥ ${factor}`, met: (v: number) => v >= factor });
+  add(production, cached, (o, p) => ({
+    target: 'production (WORKERS=1) req/s against Tailcall `@cache`',
+    ours: o.requestsPerSecond,
+    peer: p.requestsPerSecond,
+    compare: 'ratio',
+    ...atLeast(1.5),
+  }));
+  add(production, cached, (o, p) => ({
+    target: 'production (WORKERS=1) p99 against Tailcall `@cache`',
+    ours: o.p99Ms,
+    peer: p.p99Ms,
+    compare: 'ratio',
+    goal: '≤ 1',
+    met: (v) => v <= 1,
+  }));
+  add(responseCacheOff, cached, (o, p) => ({
+    target: 'response cache off (WORKERS=1) req/s against Tailcall `@cache`',
+    ours: o.requestsPerSecond,
+    peer: p.requestsPerSecond,
+    compare: 'ratio',
+    ...atLeast(0.5),
+  }));
+  add(everyCacheOff, uncached, (o, p) => ({
+    target: 'every cache off (WORKERS=1) req/s against Tailcall without cache',
+    ours: o.requestsPerSecond,
+    peer: p.requestsPerSecond,
+    compare: 'ratio',
+    ...atLeast(0.5),
+  }));
+  add(slowOurs, slowPeer, (o, p) => ({
+    target: '80 ms upstream, every cache off: req/s against Tailcall without cache',
+    ours: o.requestsPerSecond,
+    peer: p.requestsPerSecond,
+    compare: 'ratio',
+    ...atLeast(1),
+  }));
+  add(slowOurs, slowPeer, (o, p) => ({
+    target: '80 ms upstream, every cache off: p50 ms minus Tailcall’s',
+    ours: o.p50Ms,
+    peer: p.p50Ms,
+    compare: 'difference',
+    goal: '≤ 10 ms',
+    met: (v) => v <= 10,
+  }));
+  for (const [ours, peer, label] of [
+    [production, cached, 'production against Tailcall `@cache`'],
+    [responseCacheOff, cached, 'response cache off against Tailcall `@cache`'],
+    [everyCacheOff, uncached, 'every cache off against Tailcall without cache'],
+    [slowOurs, slowPeer, '80 ms upstream, every cache off against Tailcall without cache'],
+  ] as const) {
+    add(ours, peer, (o, p) => ({
+      target: `upstream calls / request, ${label}`,
+      ours: o.callsPerRequest,
+      peer: p.callsPerRequest,
+      compare: 'difference',
+      goal: '≤ 0',
+      met: (v) => v <= 0,
+    }));
+  }
+  for (const [auto, one, label] of [
+    [row('ours, production configuration, WORKERS=auto'), production, 'production'],
+    [row('ours, response cache off, WORKERS=auto'), responseCacheOff, 'response cache off'],
+  ] as const) {
+    add(auto, one, (o, p) => ({
+      target: `WORKERS=auto against WORKERS=1 req/s, ${label}`,
+      ours: o.requestsPerSecond,
+      peer: p.requestsPerSecond,
+      compare: 'ratio',
+      goal: '> 1',
+      met: (v) => v > 1,
+    }));
+  }
+  return out;
+}
+
+export function targetTable(rows: PeerRow[]): string {
+  const lines = targets(rows).map((t) => {
+    const value = t.compare === 'ratio' ? t.ours / t.peer : t.ours - t.peer;
+    const shown = t.compare === 'ratio' ? `${round(value, 2)}×` : String(round(value, 3));
+    return `| ${t.target} | ${round(t.ours, 3)} | ${round(t.peer, 3)} | ${shown} | ${t.goal} | ${t.met(value) ? 'yes' : 'no'} |`;
+  });
+  const ours = rows.filter((r) => r.name.startsWith('ours'));
+  const largest = Math.max(...ours.flatMap((r) => r.rssMiB));
+  lines.push(
+    `| RSS of each of our processes after the bench, MiB (largest) | ${round(largest, 0)} | | | < ${RSS_TARGET_MIB} | ${largest < RSS_TARGET_MIB ? 'yes' : 'no'} |`,
+  );
+  return [
+    '| target (issue #17) | ours | compared with | ours / it (or ours − it) | goal | met |',
+    '|---|---|---|---|---|---|',
+    ...lines,
+  ].join('\n');
+}

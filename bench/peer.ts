@@ -1,0 +1,256 @@
+import autocannon from 'autocannon';
+import { cpus } from 'node:os';
+import { isObjectType, Kind, type GraphQLSchema } from 'graphql';
+import { request } from 'undici';
+import { buildSchema } from '../src/graph/schema';
+import { loccodeQuery } from './golden-query';
+import { processTree, rssMiB } from './processes';
+import { BenchSandbox, startGateway } from './stack';
+import { median } from './stats';
+import { peerTable, targetTable, type PeerRow } from './peer-report';
+import { startTailcall } from './tailcall';
+import { inferPeerTypes, PEER_CODE, PEER_FIELDS, tailcallQuery } from './tailcall-config';
+
+/**
+ * `npm run bench` against Tailcall (issue #17 items 1 and 6): both gateways over one sandbox,
+ * the same nine upstream operations for one loccode, 10 connections, measured in turn
+ * (ours, Tailcall, ours, ...) round after round; the table holds the medians of the rounds.
+ * Every process is started once and kept for all rounds, so its RSS afterwards is reported.
+ */
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** BENCH_PEER_SECONDS: length of each measured load; a warm-up of up to 2 s, not measured, precedes it. */
+const SECONDS = Number(process.env.BENCH_PEER_SECONDS ?? 10);
+const WARMUP_SECONDS = Math.min(2, SECONDS);
+const CONNECTIONS = 10;
+/** Issue #17 item 6: a realistic upstream latency, fixed so that p50s compare directly. */
+const SLOW_UPSTREAM_MS = 80;
+
+/** Rate limits the sandbox keeps per key (its README): lifted so that no round meets one. */
+const UNLIMITED = { kind: 'bucket', ratePerSecond: 1e9, burst: 1e9 };
+const LIMITS: Array<[service: string, dimension: string]> = [
+  ['agriculture', 'requests'],
+  ['healthcare', 'requests'],
+  ['address', 'requests'],
+  ['maps', 'loccode'],
+];
+
+/**
+ * Our configurations. Client budgets are lifted by startGateway (one load generator is not a
+ * crowd of clients). With every cache off, pacing is off too: otherwise agriculture's 60 calls a
+ * minute (spec, Limits) would set the pace, and Tailcall, which does not pace, is measured with the
+ * sandbox's limits lifted.
+ */
+const OURS: Record<string, Record<string, string>> = {
+  'ours, production configuration (response cache hits)': {},
+  'ours, upstream cache warm, response cache off': { RESPONSE_CACHE: 'off' },
+  'ours, every cache off': { RESPONSE_CACHE: 'off', UPSTREAM_CACHE: 'off', UPSTREAM_PACING: 'off' },
+  // Item 5's setting; a gateway without it yet ignores the variable.
+  'ours, production configuration, WORKERS=auto': { WORKERS: 'auto' },
+  'ours, response cache off, WORKERS=auto': { RESPONSE_CACHE: 'off', WORKERS: 'auto' },
+};
+const TAILCALL_NO_CACHE = 'Tailcall 1.0, no cache';
+const TAILCALL_CACHE = 'Tailcall 1.0, `@cache` on every upstream field';
+
+/** One measurement of a round, in the order they are taken: ours and Tailcall in turn where rows pair up. */
+const ORDER: Array<{ contender: string; latencyMs: number }> = [
+  { contender: 'ours, production configuration (response cache hits)', latencyMs: 0 },
+  { contender: TAILCALL_CACHE, latencyMs: 0 },
+  { contender: 'ours, upstream cache warm, response cache off', latencyMs: 0 },
+  { contender: TAILCALL_NO_CACHE, latencyMs: 0 },
+  { contender: 'ours, every cache off', latencyMs: 0 },
+  { contender: 'ours, production configuration, WORKERS=auto', latencyMs: 0 },
+  { contender: 'ours, response cache off, WORKERS=auto', latencyMs: 0 },
+  { contender: 'ours, every cache off', latencyMs: SLOW_UPSTREAM_MS },
+  { contender: TAILCALL_NO_CACHE, latencyMs: SLOW_UPSTREAM_MS },
+];
+
+interface Contender {
+  name: string;
+  url: string;
+  /** The POST body, query and variables. */
+  body: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+interface Sample {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  upstreamCalls: number;
+  failures: number;
+  firstFailure?: string;
+}
+
+/** Each peer field's `@cacheControl(maxAge)` in our schema, in ms: Tailcall keeps an answer as long as we do. */
+function cacheMaxAgesMs(schema: GraphQLSchema): Record<string, number> {
+  const loccode = schema.getType('Loccode');
+  if (!isObjectType(loccode)) throw new Error('no Loccode type');
+  const ages: Record<string, number> = {};
+  for (const { field } of PEER_FIELDS) {
+    const definition = loccode.getFields()[field]?.astNode;
+    const directive = definition?.directives?.find((d) => d.name.value === 'cacheControl');
+    const maxAge = directive?.arguments?.find((argument) => argument.name.value === 'maxAge')?.value;
+    if (maxAge?.kind !== Kind.INT) throw new Error(`Loccode.${field} has no @cacheControl(maxAge)`);
+    ages[field] = Number(maxAge.value) * 1000;
+  }
+  return ages;
+}
+
+async function upstreamCallsSoFar(sandbox: BenchSandbox): Promise<number> {
+  const counts = (await sandbox.control('GET', '/counts')) as Record<string, number>;
+  return Object.values(counts).reduce((sum, count) => sum + count, 0);
+}
+
+/** One answer, checked: 200, no `errors`; its size in bytes. */
+async function check(contender: Contender): Promise<number> {
+  const res = await request(contender.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: contender.body,
+  });
+  const text = await res.body.text();
+  if (res.statusCode !== 200 || text.includes('"errors"'))
+    throw new Error(`${contender.name} answered ${res.statusCode}: ${text.slice(0, 500)}`);
+  return Buffer.byteLength(text);
+}
+
+/**
+ * Load for `seconds`; every answer is checked (a round that measures errors is worthless):
+ * not 200, an `errors` member or a body under half the checked answer's size counts as failed.
+ */
+async function load(contender: Contender, seconds: number, minimumBytes: number): Promise<Sample> {
+  let failures = 0;
+  let firstFailure: string | undefined;
+  const result = await autocannon({
+    url: contender.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: contender.body,
+        onResponse: (status: number, body: string) => {
+          if (status === 200 && body.length >= minimumBytes && !body.includes('"errors"')) return;
+          failures += 1;
+          firstFailure ??= `${status} ${body.slice(0, 300)}`;
+        },
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    upstreamCalls: 0,
+    failures: failures + result.errors + result.timeouts,
+    ...(firstFailure !== undefined && { firstFailure }),
+  };
+}
+
+async function measure(sandbox: BenchSandbox, contender: Contender, answerBytes: number): Promise<Sample> {
+  const warmup = await load(contender, WARMUP_SECONDS, answerBytes / 2);
+  const before = await upstreamCallsSoFar(sandbox);
+  const sample = await load(contender, SECONDS, answerBytes / 2);
+  // Calls of requests still in flight when the load stopped land in the log first.
+  await new Promise((resolve) => setTimeout(resolve, SLOW_UPSTREAM_MS + 200));
+  const calls = (await upstreamCallsSoFar(sandbox)) - before;
+  return {
+    ...sample,
+    upstreamCalls: calls,
+    failures: sample.failures + warmup.failures,
+    ...((sample.firstFailure ?? warmup.firstFailure) !== undefined && {
+      firstFailure: sample.firstFailure ?? warmup.firstFailure,
+    }),
+  };
+}
+
+/** Every contender, into `contenders` as each starts (so a failure part way still stops the others). */
+async function startContenders(sandbox: BenchSandbox, contenders: Map<string, Contender>): Promise<void> {
+  const schema = buildSchema();
+  const variables = { code: PEER_CODE };
+  const oursBody = JSON.stringify({
+    query: loccodeQuery(
+      schema,
+      'Peer',
+      PEER_FIELDS.map((field) => field.ours),
+    ),
+    variables,
+  });
+  const types = await inferPeerTypes(sandbox.upstreamEnv);
+  const tailcallBody = JSON.stringify({ query: tailcallQuery(types), variables });
+  for (const [name, cacheMs] of [
+    [TAILCALL_NO_CACHE, undefined],
+    [TAILCALL_CACHE, cacheMaxAgesMs(schema)],
+  ] as const) {
+    const peer = await startTailcall(types, sandbox.upstreamEnv, cacheMs);
+    contenders.set(name, { name, url: peer.graphqlUrl, body: tailcallBody, pid: peer.pid, stop: peer.stop });
+  }
+  for (const [name, env] of Object.entries(OURS)) {
+    const gateway = await startGateway(sandbox, env);
+    contenders.set(name, {
+      name,
+      url: gateway.graphqlUrl,
+      body: oursBody,
+      pid: gateway.process.child.pid!,
+      stop: () => gateway.process.stop(),
+    });
+  }
+}
+
+export async function benchPeer(): Promise<boolean> {
+  const sandbox = await BenchSandbox.start({ fixedMs: 0, jitterMs: 0 });
+  const contenders = new Map<string, Contender>();
+  try {
+    for (const [service, dimension] of LIMITS)
+      await sandbox.control('PUT', '/rate-limits', { service, dimension, spec: UNLIMITED });
+    await startContenders(sandbox, contenders);
+    const answerBytes = new Map<string, number>();
+    for (const contender of contenders.values()) answerBytes.set(contender.name, await check(contender));
+
+    const samples = new Map<string, Sample[]>();
+    for (let round = 0; round < RUNS; round += 1) {
+      for (const { contender: name, latencyMs } of ORDER) {
+        await sandbox.control('PUT', '/latency', { service: 'all', fixedMs: latencyMs, jitterMs: 0 });
+        const key = `${name}\n${latencyMs}`;
+        const sample = await measure(sandbox, contenders.get(name)!, answerBytes.get(name)!);
+        samples.set(key, [...(samples.get(key) ?? []), sample]);
+      }
+      process.stderr.write(`peer round ${round + 1} of ${RUNS} done\n`);
+    }
+
+    const rows: PeerRow[] = [...samples].map(([key, runs]) => {
+      const [name, latency] = key.split('\n') as [string, string];
+      const pids = processTree(contenders.get(name)!.pid);
+      return {
+        name,
+        upstreamLatencyMs: Number(latency),
+        requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
+        p50Ms: median(runs.map((r) => r.p50Ms)),
+        p99Ms: median(runs.map((r) => r.p99Ms)),
+        callsPerRequest: median(runs.map((r) => r.upstreamCalls / Math.max(1, r.requests))),
+        answerBytes: answerBytes.get(name)!,
+        rssMiB: pids.map((pid) => rssMiB(pid)),
+        failures: runs.reduce((sum, r) => sum + r.failures, 0),
+        firstFailure: runs.find((r) => r.firstFailure)?.firstFailure,
+      };
+    });
+    console.log(
+      `\n## Against Tailcall (issue #17)\n\nMedians of ${RUNS} round(s) of ${SECONDS} s each (after a ${WARMUP_SECONDS} s warm-up), ${CONNECTIONS} connections, one query for ${PEER_CODE} (nine upstream operations); Node ${process.version}, ${cpus().length} cores shared by the load generator, the sandbox and the gateway under load; Tailcall with its default workers (one per core).\n`,
+    );
+    console.log(peerTable(rows));
+    console.log(`\n${targetTable(rows)}`);
+    const failed = rows.filter((row) => row.failures > 0);
+    for (const row of failed)
+      console.error(
+        `FAILED ANSWERS: ${row.name} (${row.upstreamLatencyMs} ms): ${row.failures}, first: ${row.firstFailure}`,
+      );
+    return failed.length === 0;
+  } finally {
+    for (const contender of contenders.values()) await contender.stop();
+    await sandbox.stop();
+  }
+}
