@@ -376,10 +376,6 @@ async function handle(
       415,
       'A POST body must be JSON in UTF-8, sent with content-type: application/json (charset, if given, utf-8).',
     );
-  const headers = new HeaderMap();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  }
   // GET carries its JSON in the `variables` and `extensions` parameters.
   const nesting = Math.max(
     jsonNesting(raw),
@@ -391,7 +387,7 @@ async function handle(
       `The request nests JSON ${nesting} levels deep; at most ${MAX_JSON_NESTING} are allowed.`,
     );
   let body: unknown = raw;
-  if ((headers.get('content-type') ?? '').includes('json') && raw.length > 0) {
+  if ((req.headers['content-type'] ?? '').includes('json') && raw.length > 0) {
     try {
       body = JSON.parse(raw);
     } catch {
@@ -463,6 +459,10 @@ async function handle(
         return sendCompressible(req, res, 200, {}, text);
       }
     }
+  }
+  const headers = new HeaderMap();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   const response = await runInScope(scope, () =>
     apollo.executeHTTPGraphQLRequest({
