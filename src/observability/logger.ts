@@ -9,6 +9,8 @@ export interface LoggingConfig {
   level: LogLevel;
   /** Lines are appended to this file; unset: stderr. */
   file?: string;
+  /** In a worker of WORKERS > 1: its cluster id, on every line with its pid, to tell the workers' lines apart. */
+  worker?: number;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface LoggingConfig {
  * logging is light, and a line must not be lost when the process exits after a signal.
  * Every line logged while serving a request carries its `requestId`.
  */
-function createPino({ level, file }: LoggingConfig): pino.Logger {
+function createPino({ level, file, worker }: LoggingConfig): pino.Logger {
   return pino(
     {
       level,
@@ -29,7 +31,7 @@ function createPino({ level, file }: LoggingConfig): pino.Logger {
       },
       // A second line of defence; no code path logs credentials (the test suite scans every line for keys).
       redact: ['apiKey', 'authorization', 'headers.authorization', 'headers["x-api-key"]'],
-      base: undefined,
+      base: worker === undefined ? undefined : { pid: process.pid, worker },
     },
     pino.destination({ dest: file ?? 2, sync: true, append: true, mkdir: true }),
   );

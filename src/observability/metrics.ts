@@ -1,4 +1,12 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  AggregatorRegistry,
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type Aggregator,
+} from 'prom-client';
 import HELP from './metrics-help.json';
 
 /** Our metrics by name; metrics-help.json says what each means (`# HELP` in /metrics). */
@@ -17,11 +25,27 @@ export interface CacheUsage {
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
+ * A gateway's registry. In a worker of WORKERS > 1 (issue #17) its exposition (what
+ * `/metrics` sends) is the whole process group's, which `group` fetches from the primary;
+ * the worker's own samples are what it answers the primary (getMetricsAsJSON).
+ */
+class GatewayRegistry extends Registry {
+  group?: () => Promise<string>;
+
+  override metrics(): Promise<string> {
+    return this.group ? this.group() : super.metrics();
+  }
+}
+
+/**
  * The gateway's Prometheus metrics, one registry per running gateway: process-wide,
  * created at start and handed down, so two gateways in one process never share counts.
+ * With WORKERS > 1, `/metrics` of any worker shows every worker's, added up by the
+ * primary (prom-client's AggregatorRegistry): counters and histograms summed, each gauge
+ * as its `aggregator` says.
  */
 export class Metrics {
-  readonly registry = new Registry();
+  readonly registry = new GatewayRegistry();
   private readonly operationLabels = new Set<string>();
 
   readonly httpRequests = this.counter('loccode_http_requests_total', ['route', 'status', 'code']);
@@ -31,7 +55,8 @@ export class Metrics {
   readonly graphqlDuration = this.histogram('loccode_graphql_request_duration_seconds', ['operation']);
   readonly clientCost = this.counter('loccode_client_cost_points_total', ['client']);
   readonly clientRefusals = this.counter('loccode_client_refusals_total', ['client', 'code']);
-  readonly budgetRemaining = this.gauge('loccode_client_budget_remaining_points', ['client']);
+  // One budget per client across workers, each worker's reading from its own last charge: the lowest is shown.
+  readonly budgetRemaining = this.gauge('loccode_client_budget_remaining_points', ['client'], 'min');
   readonly upstreamCalls = this.counter('loccode_upstream_calls_total', ['service', 'operation', 'status']);
   readonly upstreamDuration = this.histogram('loccode_upstream_call_duration_seconds', [
     'service',
@@ -39,8 +64,10 @@ export class Metrics {
   ]);
   readonly upstreamCache = this.counter('loccode_upstream_cache_total', ['service', 'operation', 'result']);
   readonly limiterWaits = this.counter('loccode_upstream_limiter_waits_total', ['service', 'dimension']);
-  readonly circuitState = this.gauge('loccode_upstream_circuit_state', ['service']);
-  readonly redisUp = this.gauge('loccode_redis_up', []);
+  // Each worker has its own circuits and Redis connection: non-zero circuit state if any worker's is not
+  // closed, redis_up 0 if any worker serves from local state.
+  readonly circuitState = this.gauge('loccode_upstream_circuit_state', ['service'], 'max');
+  readonly redisUp = this.gauge('loccode_redis_up', [], 'min');
   readonly redisFallbacks = this.counter('loccode_redis_fallbacks_total', ['operation']);
   /** Each bounded cache's usage, read when /metrics is scraped. */
   private readonly caches = new Map<string, () => CacheUsage>();
@@ -50,7 +77,15 @@ export class Metrics {
     this.caches.set(name, usage);
   }
 
-  constructor() {
+  /**
+   * `group`: in a worker of WORKERS > 1, the whole group's exposition, from the primary
+   * (src/start/cluster-worker.ts); this worker then answers the primary's requests for its own.
+   */
+  constructor(group?: () => Promise<string>) {
+    if (group) {
+      this.registry.group = group;
+      AggregatorRegistry.setRegistries([this.registry]);
+    }
     // prom-client's own names (process_*, nodejs_*), which standard Node dashboards query; ours are loccode_*.
     collectDefaultMetrics({ register: this.registry });
     const caches = this.caches;
@@ -72,8 +107,12 @@ export class Metrics {
     return new Counter({ name, help: HELP[name], labelNames, registers: [this.registry] });
   }
 
-  private gauge<Label extends string>(name: MetricName, labelNames: readonly Label[]) {
-    return new Gauge({ name, help: HELP[name], labelNames, registers: [this.registry] });
+  private gauge<Label extends string>(
+    name: MetricName,
+    labelNames: readonly Label[],
+    aggregator: Aggregator = 'sum',
+  ) {
+    return new Gauge({ name, help: HELP[name], labelNames, aggregator, registers: [this.registry] });
   }
 
   private histogram<Label extends string>(name: MetricName, labelNames: readonly Label[]) {
@@ -94,4 +133,21 @@ export class Metrics {
     this.operationLabels.add(name);
     return name;
   }
+}
+
+/**
+ * In a worker of WORKERS > 1: answers the primary's requests for this worker's samples
+ * (prom-client's cluster protocol), with the registry of the Metrics made with a `group`
+ * (until then, an empty one). Called first thing in a worker, so that a scrape during a
+ * restart does not wait for a worker that cannot answer yet.
+ */
+export function answerPrimaryForMetrics(): void {
+  AggregatorRegistry.setRegistries([new Registry()]);
+  new AggregatorRegistry();
+}
+
+/** In the primary: every worker's samples, aggregated, as the Prometheus text exposition. */
+export function groupMetrics(): () => Promise<string> {
+  const aggregator = new AggregatorRegistry();
+  return () => aggregator.clusterMetrics();
 }

@@ -8,7 +8,8 @@ import { SharedRedis } from '../upstream/shared-redis';
 import type { ServiceName } from '../kernel/services';
 import { systemClock, type Clock } from '../kernel/clock';
 import { anyLive, liveServices, createUpstreams, type UpstreamTargets } from './upstreams';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
+import { SANDBOX_KEYS, startSandbox, type Sandbox, type SandboxOptions, type SandboxUrls } from '../sandbox';
+import type { PrimaryRpc } from '../upstream/primary-rpc';
 
 export interface App {
   /** `http://host:port/graphql` */
@@ -34,22 +35,42 @@ export interface AppOptions {
    * deadline set on it, read against Date.now().
    */
   clock?: Clock;
+  /** In a worker of WORKERS > 1 (src/start/cluster-worker.ts). */
+  worker?: WorkerLink;
 }
+
+/**
+ * What a worker of WORKERS > 1 shares through its cluster primary (issue #17): pacing and
+ * client budgets (kept by the primary), `/metrics` (the whole group's), and the one embedded
+ * sandbox the primary started, when any upstream is not configured.
+ */
+export interface WorkerLink {
+  primary: PrimaryRpc;
+  sandboxUrls?: SandboxUrls;
+}
+
+/** The sandbox's URLs and keys: what the upstream clients need of it. */
+type SandboxTargets = Pick<Sandbox, 'urls' | 'keys'>;
 
 /** The whole service: sandbox for what is not configured, upstream clients, and the GraphQL server. */
 export async function startApp(
   config: Config,
   sandboxOptions: SandboxOptions = {},
-  { clock = systemClock }: AppOptions = {},
+  { clock = systemClock, worker }: AppOptions = {},
 ): Promise<App> {
   const live = liveServices(config);
   const openToAnonymous = anonymousAllowed(config, live);
-  const sandbox = Object.values(live).every(Boolean) ? undefined : await startSandbox(sandboxOptions);
-  const metrics = new Metrics();
+  const simulates = !Object.values(live).every(Boolean);
+  // A worker uses the primary's: one sandbox, so its request counts and rate limits are one process's.
+  const sandbox = simulates && !worker ? await startSandbox(sandboxOptions) : undefined;
+  const targets: SandboxTargets | undefined =
+    sandbox ?? (worker?.sandboxUrls && { urls: worker.sandboxUrls, keys: SANDBOX_KEYS });
+  const primary = worker?.primary;
+  const metrics = new Metrics(primary && (async () => String(await primary.call('metrics'))));
   const shared = config.shared ? new SharedRedis(config.shared, metrics) : undefined;
   await shared?.connect();
   const upstreams = createUpstreams(
-    resolveTargets(config, sandbox),
+    resolveTargets(config, targets),
     config.upstreamTimeoutMs,
     config.discipline,
     metrics,
@@ -58,6 +79,7 @@ export async function startApp(
     shared,
     config.replicas,
     clock,
+    primary,
   );
   const gateway = await startGateway({
     host: config.host,
@@ -75,6 +97,7 @@ export async function startApp(
       config.access.pointsPerMinute,
       clock,
       shared && { redis: shared, replicas: config.replicas },
+      primary,
     ),
     keyFailures: new KeyFailures(config.access.failedKeysPerMinute),
     http: config.http,
@@ -117,9 +140,9 @@ export function anonymousAllowed(config: Config, live: Record<ServiceName, boole
   return config.access.allowAnonymous ?? !anyLive(live);
 }
 
-function resolveTargets(config: Config, sandbox: Sandbox | undefined): UpstreamTargets {
+function resolveTargets(config: Config, sandbox: SandboxTargets | undefined): UpstreamTargets {
   const { upstreams } = config;
-  const simulated = (): Sandbox => {
+  const simulated = (): SandboxTargets => {
     if (!sandbox) throw new Error('an unconfigured upstream needs the sandbox');
     return sandbox;
   };

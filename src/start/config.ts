@@ -67,6 +67,11 @@ export interface Config {
    */
   replicas: number;
   /**
+   * `WORKERS`: processes serving the one port (node:cluster), `auto` already resolved to the
+   * cores. Above 1, a primary forks them and keeps pacing and client budgets for all (issue #17).
+   */
+  workers: number;
+  /**
    * `CORS_ORIGINS`: the origins whose pages may call /graphql and /maps from a browser. Unset,
    * none may call /graphql (map assets stay readable from any page, as before).
    */
@@ -330,6 +335,7 @@ function assemble(vars: Variables): Config {
     introspection: vars.INTROSPECTION,
     pageMaxSize: vars.PAGE_MAX_SIZE,
     replicas: vars.REPLICAS,
+    workers: vars.WORKERS,
     ...(vars.REDIS_URL && {
       shared: {
         url: vars.REDIS_URL,

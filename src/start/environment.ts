@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { SERVICE_NAMES, type ServiceName } from '../kernel/services';
 import type { GatewayClient } from '../server/access/callers';
@@ -150,6 +151,27 @@ const redisUrl = custom((raw, report): string | undefined => {
   return undefined;
 });
 
+/**
+ * The most `WORKERS` may ask for: each worker keeps its own caches (CACHE_MAX_MB, RESPONSE_CACHE_MB,
+ * DOCUMENT_CACHE_MB) and heap, and the primary answers every worker's pacing and budget calls,
+ * so a typo such as 400 must not fork hundreds of processes and exhaust the machine's memory.
+ */
+export const MAX_WORKERS = 64;
+
+/** `WORKERS` (issue #17): `auto` is one per core (os.availableParallelism, at most MAX_WORKERS). */
+const workers = read(
+  z.union([
+    z
+      .string()
+      .toLowerCase()
+      .pipe(z.literal('auto'))
+      .transform(() => Math.min(availableParallelism(), MAX_WORKERS)),
+    z.coerce.number().int().min(1).max(MAX_WORKERS),
+  ]),
+  `auto (one per core) or a whole number from 1 to ${MAX_WORKERS} (each worker is a process with its own caches)`,
+  1,
+);
+
 /** LOG_LEVEL's values, the logger's levels. */
 const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const satisfies readonly LogLevel[];
 
@@ -203,6 +225,7 @@ export const VARIABLES = z.object({
   INTROSPECTION: flag(true),
   PAGE_MAX_SIZE: integer(20, 10_000, 100),
   REPLICAS: integer(1, 1000, 1),
+  WORKERS: workers,
   REDIS_URL: redisUrl,
   REDIS_TIMEOUT_MS: integer(10, 60_000, 250),
   REDIS_KEY_PREFIX: text,

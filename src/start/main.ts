@@ -1,12 +1,20 @@
+// First: a worker of WORKERS > 1 must answer its primary's metrics requests while the rest loads.
+import './metrics-early';
+import cluster from 'node:cluster';
 import { startApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { configureLogger, logger } from '../observability/logger';
 import { startTracing } from '../observability/tracing';
-import { SERVICE_NAMES } from '../kernel/services';
-import { anyLive } from './upstreams';
 import { effectiveConfig } from './effective-config';
+import { banner } from './banner';
+import { drainThenExit } from './shutdown';
+import { runPrimary } from './cluster-primary';
+import { runWorker } from './cluster-worker';
 
-/** `npm start`: the gateway, with the embedded sandbox for every upstream not configured. */
+/**
+ * `npm start`: the gateway, with the embedded sandbox for every upstream not configured.
+ * With WORKERS > 1 this process is the cluster's primary, and the workers run this file too.
+ */
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -17,49 +25,14 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   // Before anything logs: LOG_LEVEL and LOG_FILE come from the same reading, `.env` included.
-  configureLogger(config.logging);
+  configureLogger(cluster.isWorker ? { ...config.logging, worker: cluster.worker!.id } : config.logging);
+  if (cluster.isWorker) return runWorker(config);
   logger.info('configuration', { configuration: effectiveConfig(config) });
+  if (config.workers > 1) return runPrimary(config);
   const stopTracing = await startTracing(config.tracing, config.traceSampler);
   const app = await startApp(config);
-  // One write, so whoever reads the output sees the whole banner at once.
-  const banner = [
-    `loccode-graph is serving GraphQL at ${app.url}`,
-    '  (open that URL in a browser for the GraphiQL IDE)',
-    ...SERVICE_NAMES.map(
-      (service) => `  ${service.padEnd(12)} ${app.live[service] ? 'live' : 'sandbox (simulated, embedded)'}`,
-    ),
-  ];
-  if (app.anonymousAllowed)
-    banner.push(
-      !anyLive(app.live)
-        ? '  Open to callers without a key: every upstream is the sandbox (set ALLOW_ANONYMOUS=false to require keys).'
-        : '  ALLOW_ANONYMOUS is on: callers without a key spend the live upstreams too.',
-    );
-  else banner.push(`  Keys required: ${config.access.clients.length} client(s) in GATEWAY_API_KEYS.`);
-  if (config.exposeErrorDetails)
-    banner.push('  EXPOSE_ERROR_DETAILS is on: unexpected errors show their messages and stacks.');
-  if (config.tracing) banner.push('  OpenTelemetry spans are exported to OTEL_EXPORTER_OTLP_ENDPOINT.');
-  console.log(banner.join('\n'));
-
-  // Graceful: the listener closes at once, in-flight requests finish (up to the drain grace period), then exit.
-  const stop = (signal: NodeJS.Signals): void => {
-    // SIGTERM is the orchestrator's: /readyz turns 503 for SHUTDOWN_DELAY_MS while requests are
-    // still served, so its readiness probe takes the replica out before the listener closes.
-    // SIGINT (Ctrl-C) is a person's: no wait.
-    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
-    app.drain();
-    logger.info('shutting down: finishing in-flight requests', { signal, delayMs });
-    new Promise((resolve) => setTimeout(resolve, delayMs))
-      .then(() => app.close())
-      .then(() => stopTracing())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error('shutdown failed', { error: error instanceof Error ? error.message : String(error) });
-          process.exit(1);
-        },
-      );
-  };
+  console.log(banner(config, app.url));
+  const stop = drainThenExit(app, config, stopTracing);
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }

@@ -17,6 +17,7 @@ import type { SharedRedis } from '../upstream/shared-redis';
 import { SharedCacheStore } from '../upstream/shared-cache';
 import { SharedFlights } from '../upstream/shared-flight';
 import { systemClock, type Clock } from '../kernel/clock';
+import type { PrimaryRpc } from '../upstream/primary-rpc';
 
 /** Where each upstream is, after the sandbox has filled in what was not configured. */
 export interface UpstreamTargets {
@@ -42,6 +43,8 @@ export function createUpstreams(
   replicas = 1,
   /** The clock pacing runs on (tests pass a fake one, shared by their replicas). */
   pacingClock: Clock = systemClock,
+  /** In a worker of WORKERS > 1: the primary, which paces every worker's calls (issue #17). */
+  cluster?: PrimaryRpc,
 ): Upstreams {
   const memory = config.cacheEnabled
     ? new MemoryCacheStore({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes })
@@ -70,6 +73,7 @@ export function createUpstreams(
           anonymousShare,
           clock: pacingClock,
           ...(shared && { shared: { redis: shared, replicas } }),
+          ...(cluster && { cluster }),
         },
         metrics,
       ),

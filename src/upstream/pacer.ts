@@ -3,8 +3,11 @@ import { UpstreamError } from '../kernel/errors';
 import type { ServiceName } from '../kernel/services';
 import { logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
+import { ClusterRateLimiter } from './cluster-rate-limiter';
+import type { CoordinatedLimiter, Told } from './coordinated-limiter';
+import type { PrimaryRpc } from './primary-rpc';
 import { RateLimiter, type LimitRule } from './rate-limiter';
-import { SharedRateLimiter, type Told } from './shared-rate-limiter';
+import { SharedRateLimiter } from './shared-rate-limiter';
 import type { SharedRedis } from './shared-redis';
 
 export interface PacerOptions {
@@ -24,6 +27,12 @@ export interface PacerOptions {
    * unreachable this replica paces at 1/`replicas` of each rule.
    */
   shared?: { redis: SharedRedis; replicas: number };
+  /**
+   * The cluster's primary, in a worker of WORKERS > 1 (issue #17): without Redis it keeps
+   * each dimension's budget (and what the upstream told) for every worker; with Redis it
+   * keeps this replica's share of it while Redis is unreachable.
+   */
+  cluster?: PrimaryRpc;
 }
 
 /**
@@ -39,10 +48,13 @@ export interface PacerOptions {
  *   resumes at its drain rate instead of a burst, so waiters do not wake as a herd.
  * With Redis (issue #13) the budget is one for all replicas, and so are pauses and learned
  * rules: `blockedUntil` and `learned` are then this replica's memory of them, refreshed by
- * every take, and what one replica is told is told to Redis for the others.
+ * every take, and what one replica is told is told to Redis for the others. The workers of
+ * one replica (WORKERS, issue #17) share them the same way through the cluster's primary.
  */
 export class Pacer {
-  private readonly limiter: RateLimiter | SharedRateLimiter;
+  private readonly limiter: RateLimiter | CoordinatedLimiter;
+  /** The limiter, when its state is shared with other processes (Redis, or the cluster's primary). */
+  private readonly coordinated?: CoordinatedLimiter;
   private readonly clock: Clock;
   private readonly blockedUntil = new Map<string, number>();
   /** Rules learned from the upstream, where lower than the documented ones. */
@@ -54,14 +66,18 @@ export class Pacer {
     private readonly metrics: Metrics,
   ) {
     this.clock = options.clock ?? systemClock;
-    this.limiter = options.shared
+    const namespace = `pace:${service}:`;
+    const primary = options.cluster && new ClusterRateLimiter(options.cluster, namespace);
+    this.coordinated = options.shared
       ? new SharedRateLimiter(options.shared.redis, {
-          namespace: `pace:${service}:`,
+          namespace,
           operation: 'pacing',
           replicas: options.shared.replicas,
           clock: this.clock,
+          ...(primary && { local: primary }),
         })
-      : new RateLimiter(this.clock);
+      : primary;
+    this.limiter = this.coordinated ?? new RateLimiter(this.clock);
   }
 
   /**
@@ -163,8 +179,7 @@ export class Pacer {
     if (rule.kind === 'bucket') return now + Math.ceil(1000 / rule.drainPerSecond);
     const standing = await this.limiter.peek(dimension, rule);
     const counted =
-      !(this.limiter instanceof SharedRateLimiter) ||
-      ('told' in standing && this.limiter.answeredThroughout(rule.windowMs));
+      !this.coordinated || ('told' in standing && this.coordinated.answeredThroughout(rule.windowMs));
     const accepted = Math.max(1, standing.limit - standing.remaining);
     if (counted && accepted < rule.limit) await this.learn(dimension, { ...rule, limit: accepted });
     const learned = this.ruleOf(dimension)!;
@@ -193,15 +208,13 @@ export class Pacer {
       dimension,
       ...describe(rule),
     });
-    if (this.limiter instanceof SharedRateLimiter)
-      await this.limiter.tell(dimension, this.options.rules[dimension] ?? rule, { pausedUntil: 0, rule });
+    await this.coordinated?.tell(dimension, this.options.rules[dimension] ?? rule, { pausedUntil: 0, rule });
   }
 
   private async block(dimension: string, untilMs: number): Promise<void> {
     this.blockedUntil.set(dimension, Math.max(untilMs, this.blockedUntil.get(dimension) ?? 0));
     const rule = this.ruleOf(dimension);
-    if (this.limiter instanceof SharedRateLimiter && rule)
-      await this.limiter.tell(dimension, rule, { pausedUntil: untilMs });
+    if (rule) await this.coordinated?.tell(dimension, rule, { pausedUntil: untilMs });
   }
 
   /** 0 once the call's slot (and its anonymous share's) is taken; otherwise the milliseconds to wait. */
@@ -216,12 +229,12 @@ export class Pacer {
     return admission.waitMs;
   }
 
-  /** What another replica was told, as Redis answered with a take: this replica now knows it too. */
+  /** What another replica (or worker) was told, as the shared state answered a take: this one now knows it too. */
   private heed(dimension: string, { pausedUntil, rule }: Told): void {
     if (pausedUntil > (this.blockedUntil.get(dimension) ?? 0)) this.blockedUntil.set(dimension, pausedUntil);
     if (rule) {
       this.learned.set(dimension, rule);
-      logger.info('another replica learned a lower limit; pacing at it', {
+      logger.info('another replica or worker learned a lower limit; pacing at it', {
         service: this.service,
         dimension,
         ...describe(rule),

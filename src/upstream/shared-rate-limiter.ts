@@ -3,23 +3,15 @@ import type Redis from 'ioredis';
 import { systemClock, type Clock } from '../kernel/clock';
 import { RateLimiter, shareOf, type Admission, type LimitRule } from './rate-limiter';
 import type { SharedRedis } from './shared-redis';
+import {
+  TOLD_RULE_TTL_MS,
+  type CoordinatedLimiter,
+  type LocalLimiter,
+  type SharedAdmission,
+  type Told,
+} from './coordinated-limiter';
 
-/**
- * What the upstream told about a key, kept next to its state (a hash `<key>:told`), so that
- * one replica's lesson holds for all (issue #13): a pause (a 429's Retry-After, a window
- * spent) and a rule lower than the documented one (a learned limit).
- */
-export interface Told {
-  /** Epoch milliseconds until which the key admits nothing; 0 when it is not paused. */
-  pausedUntil: number;
-  /** The lower rule a replica learned, when the answer was computed under it. */
-  rule?: LimitRule;
-}
-
-export type SharedAdmission = Admission & {
-  /** Present when Redis answered (absent on the local fallback). */
-  told?: Told;
-};
+export type { SharedAdmission, Told } from './coordinated-limiter';
 
 export interface SharedRateLimiterOptions {
   /** Prepended to every key (after ioredis's own prefix): e.g. `pace:agriculture:`. */
@@ -29,12 +21,15 @@ export interface SharedRateLimiterOptions {
   /** Replicas sharing the rules: while Redis is unreachable this one keeps 1/replicas of each. */
   replicas: number;
   clock?: Clock;
+  /**
+   * Where this replica's share is kept: its own memory by default; with WORKERS, the cluster's
+   * primary, so that the workers of one replica hold its share together (issue #17).
+   */
+  local?: LocalLimiter;
 }
 
 /** Drained state is kept this long past its last moment, so replicas whose clocks differ a little agree. */
 const EXPIRY_MARGIN_MS = 1000;
-/** A learned rule is forgotten after a day without a new lesson (a fresh replica re-learns it). */
-const TOLD_RULE_TTL_MS = 86_400_000;
 
 /*
  * The math of rate-limiter.ts (takeFromBucket, takeFromWindow), line for line, in Lua over
@@ -217,8 +212,8 @@ function ruleOf(kind: string, a: number, b: number): LimitRule {
  * during and before the outage, one that kept its data sees the same members again. (A
  * bucket's level is not written back: a restart forgets it, at most one burst.)
  */
-export class SharedRateLimiter {
-  private readonly local: RateLimiter;
+export class SharedRateLimiter implements CoordinatedLimiter {
+  private readonly local: LocalLimiter;
   private readonly clock: Clock;
   /** Window members must be unique across replicas: this replica's id and a counter. */
   private readonly replicaId = randomBytes(6).toString('hex');
@@ -237,7 +232,7 @@ export class SharedRateLimiter {
     private readonly options: SharedRateLimiterOptions,
   ) {
     this.clock = options.clock ?? systemClock;
-    this.local = new RateLimiter(this.clock);
+    this.local = options.local ?? new RateLimiter(this.clock);
     // Back from an outage: written back at once, before the other replicas' next calls count on Redis.
     redis.onUp(() => {
       if (this.restoreDue)
@@ -262,21 +257,21 @@ export class SharedRateLimiter {
     this.takes += 1;
     const token = `${this.replicaId}:${this.takes}`;
     const now = this.clock.now();
-    let local: Admission | undefined;
+    let fellBack = false;
     const admission = await this.admission(
       key,
       rule,
       'limiterTake',
       [String(cost), token],
       () => {
-        local = this.local.take(key, this.share(rule), cost);
-        return local;
+        fellBack = true;
+        return this.local.take(key, this.share(rule), cost);
       },
       now,
     );
     if (!admission.allowed || cost === 0) return admission;
     // Taken in Redis: counted in this replica's share too (when it fits there), for the day Redis is gone.
-    if (!local) this.local.take(key, this.share(rule), cost);
+    if (!fellBack) await this.local.take(key, this.share(rule), cost);
     if (rule.kind === 'window') this.remember(key, rule, now, token, cost);
     return admission;
   }
@@ -303,7 +298,7 @@ export class SharedRateLimiter {
   /** Returns `cost` units taken for a call that was refused after all. */
   async giveBack(key: string, rule: LimitRule, cost = 1): Promise<void> {
     await this.run(key, rule, 'limiterGiveBack', [String(cost)], () => undefined);
-    this.local.giveBack(key, this.share(rule), cost);
+    await this.local.giveBack(key, this.share(rule), cost);
     this.journal.get(key)?.units.splice(-cost, cost);
   }
 
@@ -381,7 +376,7 @@ export class SharedRateLimiter {
     rule: LimitRule,
     script: ScriptName,
     args: string[],
-    local: () => Admission,
+    local: () => Admission | Promise<Admission>,
     now?: number,
   ): Promise<SharedAdmission> {
     const reply = await this.run(key, rule, script, args, local, now);
@@ -405,7 +400,7 @@ export class SharedRateLimiter {
     rule: LimitRule,
     script: ScriptName,
     args: string[],
-    local: () => T,
+    local: () => T | Promise<T>,
     now = this.clock.now(),
   ) {
     // One hash tag for both keys: a script's keys must live in one slot of a Redis Cluster.

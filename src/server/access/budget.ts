@@ -1,5 +1,8 @@
 import { systemClock, type Clock } from '../../kernel/clock';
 import type { BudgetStanding } from '../../kernel/caller';
+import { ClusterRateLimiter } from '../../upstream/cluster-rate-limiter';
+import type { CoordinatedLimiter } from '../../upstream/coordinated-limiter';
+import type { PrimaryRpc } from '../../upstream/primary-rpc';
 import { RateLimiter, type Admission, type LimitRule } from '../../upstream/rate-limiter';
 import { SharedRateLimiter } from '../../upstream/shared-rate-limiter';
 import type { SharedRedis } from '../../upstream/shared-redis';
@@ -20,26 +23,35 @@ export type Charge =
  * its budget in total, never REPLICAS times it; a client held to one replica gets that
  * share until Redis is back, and `X-RateLimit-Limit` says so.
  *
- * Without Redis every answer is computed at once (no promise): this runs on every request.
+ * With WORKERS > 1 (issue #17) the cluster's primary keeps every bucket for all the workers
+ * of a replica (`cluster`), so a client's requests spread over the workers spend one budget,
+ * as in one process; with Redis as well, the primary keeps the replica's share of each
+ * while Redis is unreachable.
+ *
+ * In one process without Redis every answer is computed at once (no promise): this runs on every request.
  */
 export class Budgets {
   private readonly limiter: RateLimiter;
-  private readonly shared?: SharedRateLimiter;
+  private readonly shared?: CoordinatedLimiter;
   private readonly rule: LimitRule;
 
   constructor(
     readonly pointsPerMinute: number,
     clock: Clock = systemClock,
     shared?: { redis: SharedRedis; replicas: number },
+    cluster?: PrimaryRpc,
   ) {
     this.limiter = new RateLimiter(clock);
-    if (shared)
-      this.shared = new SharedRateLimiter(shared.redis, {
-        namespace: 'budget:',
-        operation: 'budgets',
-        replicas: shared.replicas,
-        clock,
-      });
+    const primary = cluster && new ClusterRateLimiter(cluster, 'budget:');
+    this.shared = shared
+      ? new SharedRateLimiter(shared.redis, {
+          namespace: 'budget:',
+          operation: 'budgets',
+          replicas: shared.replicas,
+          clock,
+          ...(primary && { local: primary }),
+        })
+      : primary;
     this.rule = { kind: 'bucket', capacity: pointsPerMinute, drainPerSecond: pointsPerMinute / 60 };
   }
 

@@ -1,0 +1,100 @@
+/**
+ * A worker's requests to its cluster primary (WORKERS > 1, issue #17), over the IPC channel
+ * node:cluster opens between them: each request has an id, and the primary answers each one
+ * once, in a message of the same id. Message shapes are plain JSON (Node's default IPC
+ * serialization).
+ */
+
+/** The two ends of a channel: `process.send` and `process.on('message')` in a worker, a pipe in tests. */
+export interface Port {
+  /** Sends `message`; `failed` is called when it could not be (the channel closed meanwhile). */
+  send(message: unknown, failed: (error: Error) => void): void;
+  onMessage(listener: (message: unknown) => void): void;
+}
+
+export const REQUEST = 'loccode:request';
+export const REPLY = 'loccode:reply';
+
+export interface RpcRequest {
+  type: typeof REQUEST;
+  id: number;
+  /** Which of the primary's services answers: `limiter`, `metrics`, `sandbox`. */
+  kind: string;
+  body?: unknown;
+}
+
+export interface RpcReply {
+  type: typeof REPLY;
+  id: number;
+  result?: unknown;
+  /** The primary's failure, as a message (the request is then rejected with it). */
+  error?: string;
+}
+
+export class PrimaryRpc {
+  private nextId = 0;
+  private readonly pending = new Map<
+    number,
+    { resolve(result: unknown): void; reject(error: Error): void }
+  >();
+  private closed?: Error;
+
+  constructor(private readonly port: Port) {
+    port.onMessage((message) => {
+      if (!isReply(message)) return;
+      const waiting = this.pending.get(message.id);
+      if (!waiting) return;
+      this.pending.delete(message.id);
+      if (message.error === undefined) waiting.resolve(message.result);
+      else waiting.reject(new Error(message.error));
+    });
+  }
+
+  /** Resolves with the primary's answer. */
+  call(kind: string, body?: unknown): Promise<unknown> {
+    if (this.closed) return Promise.reject(this.closed);
+    const id = (this.nextId += 1);
+    const request: RpcRequest = { type: REQUEST, id, kind, ...(body !== undefined && { body }) };
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.port.send(request, (error) => {
+        this.pending.delete(id);
+        reject(error);
+      });
+    });
+  }
+
+  /** The primary is gone: what waits is refused, and so is every later request. */
+  close(reason = 'the cluster primary is gone'): void {
+    this.closed = new Error(reason);
+    for (const waiting of this.pending.values()) waiting.reject(this.closed);
+    this.pending.clear();
+  }
+}
+
+/** What the primary answers its workers, by request kind; a service may answer with a promise. */
+export type Services = Record<string, (body: unknown) => unknown>;
+
+/** The primary's side: runs the service a request asks for and sends its answer; a plain value at once. */
+export function serve(request: RpcRequest, services: Services, send: (reply: RpcReply) => void): void {
+  const reply = (fields: { result: unknown } | { error: string }) =>
+    send({ type: REPLY, id: request.id, ...fields });
+  const failed = (error: unknown) => reply({ error: error instanceof Error ? error.message : String(error) });
+  try {
+    const service = services[request.kind];
+    if (!service) throw new Error(`the primary has no service "${request.kind}"`);
+    const result = service(request.body);
+    if (result instanceof Promise) result.then((value: unknown) => reply({ result: value }), failed);
+    else reply({ result });
+  } catch (error) {
+    failed(error);
+  }
+}
+
+function isReply(message: unknown): message is RpcReply {
+  return typeof message === 'object' && message !== null && (message as RpcReply).type === REPLY;
+}
+
+export function isRequest(message: unknown): message is RpcRequest {
+  return typeof message === 'object' && message !== null && (message as RpcRequest).type === REQUEST;
+}

@@ -1,0 +1,226 @@
+import { UpstreamError } from '../../src/kernel/errors';
+import { Metrics } from '../../src/observability/metrics';
+import { Budgets } from '../../src/server/access/budget';
+import { ClusterRateLimiter } from '../../src/upstream/cluster-rate-limiter';
+import { LimiterHost, type LimiterRequest } from '../../src/upstream/limiter-host';
+import { documentedRules, Pacer } from '../../src/upstream/pacer';
+import { PrimaryRpc, serve, type RpcRequest } from '../../src/upstream/primary-rpc';
+import { RateLimiter, type Admission, type LimitRule } from '../../src/upstream/rate-limiter';
+import { SharedRateLimiter } from '../../src/upstream/shared-rate-limiter';
+import { SharedRedis } from '../../src/upstream/shared-redis';
+import { FakeClock } from '../support/fake-clock';
+
+/*
+ * Issue #17: with WORKERS > 1 and no Redis, the cluster's primary keeps pacing and client
+ * budgets for every worker. Here the workers' requests reach a LimiterHost through the same
+ * request/answer code as over node:cluster's IPC (serve, PrimaryRpc), JSON-encoded as Node's
+ * IPC encodes them, delivered a turn later, on one fake clock.
+ */
+
+const WINDOW: LimitRule = { kind: 'window', limit: 5, windowMs: 1_000 };
+const BUCKET: LimitRule = { kind: 'bucket', capacity: 4, drainPerSecond: 3.3 };
+const AGRICULTURE = documentedRules({ healthcare: 300, address: 300 }).agriculture;
+
+/** A primary (its LimiterHost on `clock`) and a way to connect workers to it. */
+function primaryOn(clock: FakeClock): { worker(): PrimaryRpc } {
+  const host = new LimiterHost(clock);
+  const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+  return {
+    worker: () => {
+      let deliver: (message: unknown) => void = () => undefined;
+      return new PrimaryRpc({
+        send: (message) =>
+          setImmediate(() =>
+            serve(
+              json(message) as RpcRequest,
+              { limiter: (body) => host.answer(body as LimiterRequest) },
+              (reply) => setImmediate(() => deliver(json(reply))),
+            ),
+          ),
+        onMessage: (listener) => (deliver = listener),
+      });
+    },
+  };
+}
+
+function plain({ allowed, waitMs, limit, remaining, fullInMs }: Admission): Admission {
+  return { allowed, waitMs, limit, remaining, fullInMs };
+}
+
+/** A small deterministic generator, so a failure replays. */
+function random(seed: number): (below: number) => number {
+  let state = seed;
+  return (below) => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return Math.floor((state / 2 ** 31) * below);
+  };
+}
+
+describe("the cluster primary's rate limiter (WORKERS without Redis)", () => {
+  it.each([
+    ['a window (strict sliding log)', WINDOW],
+    ['a leaky bucket', BUCKET],
+  ])('answers as the memory limiter does, operation for operation: %s', async (_name, rule) => {
+    const clock = new FakeClock(0);
+    const memory = new RateLimiter(clock);
+    const primary = primaryOn(clock);
+    // Two workers taking turns, as the primary's round robin hands them connections.
+    const workers = [primary.worker(), primary.worker()].map((rpc) => new ClusterRateLimiter(rpc, 'test:'));
+    const next = random(rule.kind === 'window' ? 7 : 11);
+    const answers: Array<[string, unknown, unknown]> = [];
+    for (let step = 0; step < 400; step += 1) {
+      const worker = workers[step % 2]!;
+      const key = `k${next(2)}`;
+      const cost = next(5);
+      const op = next(7);
+      if (op <= 1)
+        answers.push([
+          `take ${cost}`,
+          memory.take(key, rule, cost),
+          plain(await worker.take(key, rule, cost)),
+        ]);
+      else if (op === 2) answers.push(['peek', memory.peek(key, rule), plain(await worker.peek(key, rule))]);
+      else if (op === 3)
+        answers.push([
+          `waitMs ${cost}`,
+          memory.waitMs(key, rule, cost),
+          await worker.waitMs(key, rule, cost),
+        ]);
+      else if (op === 4) {
+        memory.giveBack(key, rule, cost);
+        await worker.giveBack(key, rule, cost);
+      } else if (op === 5) {
+        const at = clock.now() + next(2_000);
+        memory.fullAt(key, rule, at);
+        await worker.fullAt(key, rule, at);
+      } else await clock.advance(next(400));
+    }
+    const differing = answers.filter(
+      ([, inMemory, fromPrimary]) => JSON.stringify(inMemory) !== JSON.stringify(fromPrimary),
+    );
+    expect(differing).toEqual([]);
+    expect(answers.some(([, inMemory]) => (inMemory as Admission).allowed === false)).toBe(true);
+  });
+
+  it('keeps one budget for two workers, and a pause or lower rule told by one holds for the other', async () => {
+    const clock = new FakeClock(0);
+    const primary = primaryOn(clock);
+    const [a, b] = [primary.worker(), primary.worker()].map(
+      (rpc) => new ClusterRateLimiter(rpc, 'pace:agriculture:'),
+    );
+    const taken = [];
+    for (let call = 0; call < 6; call += 1)
+      taken.push((await (call % 2 ? b! : a!).take('requests', WINDOW)).allowed);
+    expect(taken).toEqual([true, true, true, true, true, false]);
+    await clock.advance(1_000);
+    await a!.tell('requests', WINDOW, { pausedUntil: 1_500 });
+    expect(plain(await b!.take('requests', WINDOW))).toMatchObject({ allowed: false, waitMs: 500 });
+    expect((await b!.take('requests', WINDOW)).told).toEqual({ pausedUntil: 1_500 });
+    await a!.tell('requests', WINDOW, { pausedUntil: 0, rule: { ...WINDOW, limit: 2 } });
+    await clock.advance(500);
+    const lowered = await b!.take('requests', WINDOW);
+    expect(lowered).toMatchObject({ allowed: true, limit: 2, remaining: 1 });
+    expect(lowered.told?.rule).toEqual({ ...WINDOW, limit: 2 });
+  });
+
+  it("two workers' pacers let exactly 60 agriculture calls through in a minute (spec, Limits), and the 61st fails fast", async () => {
+    const clock = new FakeClock(0);
+    const primary = primaryOn(clock);
+    const pacers = [primary.worker(), primary.worker()].map(
+      (cluster) =>
+        new Pacer(
+          'agriculture',
+          { rules: AGRICULTURE, heedUpstreamHeaders: true, clock, cluster },
+          new Metrics(),
+        ),
+    );
+    // Deadline now: a call that would have to wait is refused at once.
+    const outcomes = await Promise.all(
+      Array.from({ length: 80 }, (_, call) =>
+        pacers[call % 2]!.acquire('requests', clock.now()).then(
+          () => 'went',
+          (error: UpstreamError) => error.code,
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome === 'went')).toHaveLength(60);
+    expect(outcomes.filter((outcome) => outcome === 'UPSTREAM_RATE_LIMITED')).toHaveLength(20);
+  });
+
+  it("a 429 one worker's call gets pauses the other's, and a limit learned from it paces both", async () => {
+    const clock = new FakeClock(0);
+    const primary = primaryOn(clock);
+    const [a, b] = [primary.worker(), primary.worker()].map(
+      (cluster) =>
+        new Pacer(
+          'agriculture',
+          { rules: AGRICULTURE, heedUpstreamHeaders: true, clock, cluster },
+          new Metrics(),
+        ),
+    );
+    for (let call = 0; call < 40; call += 1) await (call % 2 ? b! : a!).acquire('requests', clock.now());
+    // Agriculture documents no headers: a bare 429 means its window is spent after the 40 calls it accepted.
+    await a!.observe('requests', {}, 429);
+    const refusal = await b!.acquire('requests', clock.now() + 10_000).catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ code: 'UPSTREAM_RATE_LIMITED', retryAfterSeconds: 61 });
+    expect(b!.ruleOf('requests')).toEqual({ kind: 'window', limit: 39, windowMs: 61_000 });
+    await clock.advance(61_000);
+    const went = [];
+    for (let call = 0; call < 50; call += 1)
+      went.push(
+        await (call % 2 ? b! : a!).acquire('requests', clock.now()).then(
+          () => true,
+          () => false,
+        ),
+      );
+    expect(went.filter(Boolean)).toHaveLength(39);
+  });
+
+  it('gives a client one budget however its requests are spread over the workers', async () => {
+    const clock = new FakeClock(0);
+    const primary = primaryOn(clock);
+    const workers = [primary.worker(), primary.worker()].map((rpc) => new Budgets(3, clock, undefined, rpc));
+    const charges = [];
+    for (let request = 0; request < 4; request += 1)
+      charges.push(await workers[request % 2]!.charge('client:farm', 1));
+    expect(charges.map((charge) => [charge.allowed, charge.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ]);
+    // 3 points a minute: the refused request fits again once one point has drained, 20 s later.
+    expect(charges[3]).toMatchObject({ retryAfterSeconds: 20 });
+  });
+
+  it("with Redis unreachable, the workers of one replica hold the replica's share (1/REPLICAS) together", async () => {
+    const clock = new FakeClock(0);
+    const primary = primaryOn(clock);
+    // Nothing listens on port 1: every command falls back at once.
+    const redis = new SharedRedis(
+      { url: 'redis://127.0.0.1:1', timeoutMs: 100, keyPrefix: 'workers:' },
+      new Metrics(),
+    );
+    await redis.connect();
+    try {
+      expect(redis.status).toBe('degraded');
+      const workers = [primary.worker(), primary.worker()].map(
+        (rpc) =>
+          new SharedRateLimiter(redis, {
+            namespace: 'pace:agriculture:',
+            operation: 'pacing',
+            replicas: 2,
+            clock,
+            local: new ClusterRateLimiter(rpc, 'pace:agriculture:'),
+          }),
+      );
+      const taken = [];
+      for (let call = 0; call < 6; call += 1)
+        taken.push((await workers[call % 2]!.take('requests', WINDOW)).allowed);
+      // Half of 5, rounded down, for the two workers together, not for each.
+      expect(taken).toEqual([true, true, false, false, false, false]);
+    } finally {
+      await redis.close();
+    }
+  });
+});
