@@ -2,9 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, HeaderMap } from '@apollo/server';
-import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import {
+  ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
@@ -36,6 +36,7 @@ import { Cors, type CorsOrigins } from './cors';
 import { csrfRefusal } from './csrf';
 import { privateFieldNames, selectsPrivateFields } from './private-answers';
 import { responsePolicyPlugin } from './plugins/response-policy';
+import { cachePolicyPlugin } from './plugins/cache-policy';
 import { readiness, sendMetrics } from './endpoints';
 import type { Metrics } from '../observability/metrics';
 import { metricsPlugin } from './plugins/metrics';
@@ -165,7 +166,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       responsePolicyPlugin(options.cacheTtlScale),
       // Fields without a hint that return objects take the longest TTL; every domain field has its own,
       // and a response's policy is the shortest among its fields.
-      ApolloServerPluginCacheControl({ defaultMaxAge: 86_400 }),
+      // Worked out once per document (plugins/cache-policy.ts); Apollo's own plugin, which hooks
+      // every resolver to do it field by field, is turned off.
+      cachePolicyPlugin(86_400),
+      ApolloServerPluginCacheControlDisabled(),
       // Whole responses (response-cache.ts): a PRIVATE answer (mapDisplay: links built on the
       // origin the request came in on) is kept per origin, any other once.
       ...(responseCache ? [responseCachePlugin(responseCache, selectsPrivate)] : []),
