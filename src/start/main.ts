@@ -1,4 +1,6 @@
-// First: a worker of WORKERS > 1 must answer its primary's metrics requests while the rest loads.
+// First of all: graphql-js in production mode when NODE_ENV is unset (see the file).
+import './graphql-mode';
+// Then: a worker of WORKERS > 1 must answer its primary's metrics requests while the rest loads.
 import './metrics-early';
 import cluster from 'node:cluster';
 import { startApp } from './app';
