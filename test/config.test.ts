@@ -4,16 +4,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig, withDotEnv } from '../src/start/config';
 import { VARIABLES } from '../src/start/environment';
 import { keyHash } from '../src/server/access/callers';
-
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
+import { problems } from './support/config-problems';
 
 describe('configuration (API.md section 1)', () => {
   it('defaults to 127.0.0.1:4000 with every upstream on the sandbox', () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { keyHash } from '../../src/server/access/callers';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
+import { accessLine } from '../support/access-log';
 
 /**
  * Issue #15, item 1: one JSON line per HTTP request on every route, refusals before
@@ -9,20 +10,6 @@ import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
  */
 const KEY = 'lg_access-log-test-key-0001';
 const WRONG_KEY = 'lg_access-log-wrong-key-0002';
-
-/** The access-log line of one request (the line is written as the response finishes: a moment after the client has it). */
-async function accessLine(requestId: string): Promise<Record<string, unknown>> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const line = readFileSync(process.env.LOG_FILE!, 'utf8')
-      .split('\n')
-      .filter((text) => text.includes(requestId))
-      .map((text) => JSON.parse(text) as Record<string, unknown>)
-      .find((entry) => entry.message === 'request');
-    if (line) return line;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`no access-log line for ${requestId}`);
-}
 
 function linesWith(text: string): string[] {
   return readFileSync(process.env.LOG_FILE!, 'utf8')

@@ -2,15 +2,7 @@ import { goldenQuery } from '../../bench/golden-query';
 import { buildSchema } from '../../src/graph/schema';
 import { SERVICE_NAMES } from '../../src/kernel/services';
 import { startTestStack, type TestStack } from '../support/gateway';
-
-/** The value of one sample line (`name{labels} value`) summed over the samples matching every label given. */
-function sum(exposition: string, name: string, labels: Record<string, string> = {}): number {
-  return exposition
-    .split('\n')
-    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
-    .filter((line) => Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)))
-    .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
-}
+import { sum } from '../support/exposition';
 
 describe('GET /metrics (production defaults)', () => {
   let stack: TestStack;

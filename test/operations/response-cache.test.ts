@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
+import { accessLine } from '../support/access-log';
 
 /*
  * Issue #17 item 3: a whole-response cache hit is answered without executing anything, and
@@ -142,17 +141,3 @@ describe('a response-cache hit over the budget', () => {
     expect(refused.json.data).toBeUndefined();
   });
 });
-
-/** The access-log line of one request (written as the response finishes: a moment after the client has it). */
-async function accessLine(requestId: string): Promise<Record<string, unknown>> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const line = readFileSync(process.env.LOG_FILE ?? join('test-artifacts', 'gateway.log'), 'utf8')
-      .split('\n')
-      .filter((text) => text.includes(requestId))
-      .map((text) => JSON.parse(text) as Record<string, unknown>)
-      .find((entry) => entry.message === 'request');
-    if (line) return line;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`no access-log line for ${requestId}`);
-}

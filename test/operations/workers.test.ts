@@ -9,6 +9,7 @@ import {
   waitFor,
   type ServiceProcess,
 } from '../support/service-process';
+import { sum } from '../support/exposition';
 
 /*
  * Issue #17: `npm start` with WORKERS=2, through real HTTP on its one port, over its one
@@ -56,15 +57,6 @@ async function servedBy(responses: HttpResponse[]): Promise<number[]> {
     return ids.every((id) => pids.has(id));
   }, 5_000);
   return ids.map((id) => pids.get(id)!);
-}
-
-/** The value of the samples of `name` whose labels include every one given, summed. */
-function sum(exposition: string, name: string, labels: Record<string, string> = {}): number {
-  return exposition
-    .split('\n')
-    .filter((line) => line.startsWith(`${name}{`) || line.startsWith(`${name} `))
-    .filter((line) => Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`)))
-    .reduce((total, line) => total + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
 }
 
 describe('WORKERS=2: two worker processes behind one port (issue #17)', () => {

@@ -1,18 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { ConfigError, loadConfig } from '../../src/start/config';
+import { loadConfig } from '../../src/start/config';
 import { effectiveConfig } from '../../src/start/effective-config';
+import { problems } from '../support/config-problems';
 
 /** WORKERS (issue #17): how many processes serve the one port. */
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
-
 describe('WORKERS', () => {
   it('is 1 unless set: one process, as before', () => {
     expect(loadConfig({}).workers).toBe(1);
