@@ -79,7 +79,8 @@ function record(context: BrowserContext, page: Page): Traffic & { graphqlBodies:
 
     beforeAll(async () => {
       outDir = mkdtempSync(join(tmpdir(), 'web-example-'));
-      // Vite 8 is ESM-only and jest runs CommonJS here: build in a child process.
+      // Vite's Node API is ESM (its CommonJS build is deprecated) and jest runs CommonJS here:
+      // build in a child process, with the CLI as a user runs it.
       await promisify(execFile)(
         process.execPath,
         [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', 'examples/web', '--outDir', outDir],
