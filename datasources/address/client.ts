@@ -5,6 +5,7 @@ import {
   type ClientSettings,
   type UpstreamTarget,
 } from '../../src/upstream/client';
+import { perBody } from '../../src/upstream/per-body';
 import { ADDRESS, type AddressOperation } from './operations';
 import { toAddress, type AddressModel } from './mapping';
 import { addressRecord } from './wire';
@@ -14,6 +15,9 @@ import { addressRecord } from './wire';
  * paths start at /v1.
  */
 export class AddressClient extends UpstreamClient<AddressOperation> {
+  /** Each cached record's model, made once (perBody). */
+  private readonly address = perBody(toAddress);
+
   constructor(target: UpstreamTarget, settings: ClientSettings) {
     super(ADDRESS, target, settings);
   }
@@ -31,6 +35,6 @@ export class AddressClient extends UpstreamClient<AddressOperation> {
   }
 
   private async search(operation: AddressOperation, args: CallArguments): Promise<AddressModel> {
-    return toAddress(await this.call(operation, args, addressRecord));
+    return this.address(await this.call(operation, args, addressRecord));
   }
 }

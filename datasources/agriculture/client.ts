@@ -1,4 +1,5 @@
 import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
+import { perBody } from '../../src/upstream/per-body';
 import { cropToken } from './crops';
 import { AGRICULTURE, type AgricultureOperation } from './operations';
 import { toClimate, toPestOverview, toPestProfile, toSupplyRoute, toYieldPrediction } from './mapping';
@@ -25,26 +26,32 @@ import {
  * the service matches exactly and never corrects).
  */
 export class AgricultureClient extends UpstreamClient<AgricultureOperation> {
+  // Each cached body's model, made once (perBody); not a supply route's, which also holds the codes as asked.
+  private readonly climateModel = perBody(toClimate);
+  private readonly pestProfile = perBody(toPestProfile);
+  private readonly pestOverview = perBody(toPestOverview);
+  private readonly yieldPrediction = perBody(toYieldPrediction);
+
   constructor(target: UpstreamTarget, settings: ClientSettings) {
     super(AGRICULTURE, target, settings);
   }
 
   /** Get Climate; NOT_FOUND when the service has no record for the code (see toClimate). */
   async climate(loccode: string): Promise<ClimateModel> {
-    return toClimate(await this.call('climate', { query: { loccode } }, climateResponse), loccode);
+    return this.climateModel(await this.call('climate', { query: { loccode } }, climateResponse), loccode);
   }
 
   /** Get Pests: with a crop the crop-mode profile, without one the location overview (spec rule 1). */
   async pests({ loccode, crop }: PestQuery): Promise<PestReportModel> {
     const args = { query: { loccode, crop: crop && cropToken(crop) } };
     return crop
-      ? toPestProfile(await this.call('pests', args, pestProfileResponse))
-      : toPestOverview(await this.call('pests', args, pestOverviewResponse));
+      ? this.pestProfile(await this.call('pests', args, pestProfileResponse))
+      : this.pestOverview(await this.call('pests', args, pestOverviewResponse));
   }
 
   /** Get Crop Yield. */
   async cropYield({ loccode, crop }: YieldQuery): Promise<YieldPredictionModel> {
-    return toYieldPrediction(
+    return this.yieldPrediction(
       await this.call('yield', { query: { loccode, crop: cropToken(crop) } }, yieldResponse),
     );
   }

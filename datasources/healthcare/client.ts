@@ -9,6 +9,7 @@ import type {
 } from './models';
 import type { z } from 'zod';
 import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
+import { perBody } from '../../src/upstream/per-body';
 import { toHealthcareAccess, toHealthRisk, toHeatmap } from './area-mapping';
 import { HEALTHCARE, type HealthcareOperation } from './operations';
 import { toEmergencyInfo, toFacilitySearch, toSpecialistRecommendation, UPSTREAM_LEVELS } from './mapping';
@@ -32,6 +33,14 @@ export interface SpecialistQuery {
  * taking the loccode as a query parameter (in the one form the loaders give it).
  */
 export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
+  // Each cached body's model, made once (perBody).
+  private readonly facilitySearch = perBody(toFacilitySearch);
+  private readonly healthcareAccess = perBody(toHealthcareAccess);
+  private readonly emergencyInfo = perBody(toEmergencyInfo);
+  private readonly specialistRecommendation = perBody(toSpecialistRecommendation);
+  private readonly healthRiskModel = perBody(toHealthRisk);
+  private readonly heatmapModel = perBody(toHeatmap);
+
   constructor(target: UpstreamTarget, settings: ClientSettings) {
     super(HEALTHCARE, target, settings);
   }
@@ -47,30 +56,30 @@ export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
       },
       facilitiesBody,
     );
-    return toFacilitySearch(body.data);
+    return this.facilitySearch(body.data);
   }
 
   async access(loccode: string): Promise<HealthcareAccessModel> {
-    return toHealthcareAccess(await this.get('access', { loccode }, accessBody));
+    return this.healthcareAccess(await this.get('access', { loccode }, accessBody));
   }
 
   async emergencyRoute(loccode: string): Promise<EmergencyInfoModel> {
     const body = await this.get('emergencyRoute', { loccode }, emergencyBody, 'emergency route');
-    return toEmergencyInfo(body.data);
+    return this.emergencyInfo(body.data);
   }
 
   async specialist({ loccode, condition }: SpecialistQuery): Promise<SpecialistRecommendationModel> {
     const body = await this.get('specialist', { loccode, health_condition: condition }, specialistBody);
-    return toSpecialistRecommendation(body.data);
+    return this.specialistRecommendation(body.data);
   }
 
   async healthRisk(loccode: string): Promise<HealthRiskModel> {
     const body = await this.get('healthRisk', { loccode }, healthRiskBody, 'health risk');
-    return toHealthRisk(body.data);
+    return this.healthRiskModel(body.data);
   }
 
   async heatmap(loccode: string): Promise<HeatmapModel> {
-    return toHeatmap(await this.get('heatmap', { loccode }, heatmapBody));
+    return this.heatmapModel(await this.get('heatmap', { loccode }, heatmapBody));
   }
 
   private get<T>(

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Point } from '../../src/kernel/point';
 import { UpstreamError } from '../../src/kernel/errors';
 import { UpstreamClient, type CallArguments, type ClientSettings } from '../../src/upstream/client';
+import { perBody } from '../../src/upstream/per-body';
 import { MapHostClient, type MapsTarget } from './map-host';
 import {
   placeCategoryFromWire,
@@ -34,6 +35,8 @@ import {
   reverseGeocodeData,
   routeData,
   searchData,
+  type PlaceCategoryWire,
+  type SearchResultWire,
 } from './wire';
 import { optimizeBody, routeBody } from './wire-requests';
 
@@ -43,6 +46,16 @@ import { optimizeBody, routeBody } from './wire-requests';
  */
 export class MapsClient extends UpstreamClient<MapsOperation> {
   readonly mapHost: MapHostClient;
+  // Each cached body's model, made once (perBody).
+  private readonly street = perBody(streetFromResolve);
+  private readonly reverseGeocodeModel = perBody(reverseGeocodeFromWire);
+  private readonly pointDetailsAnswer = perBody(pointDetailsFromWire);
+  private readonly places = perBody((found: SearchResultWire[]) => found.map(placeFromSearch));
+  private readonly categories = perBody((taxonomy: PlaceCategoryWire[]) =>
+    taxonomy.map(placeCategoryFromWire),
+  );
+  private readonly routeModel = perBody(routeFromWire);
+  private readonly optimizedTrip = perBody(optimizedTripFromWire);
 
   constructor(target: MapsTarget, settings: ClientSettings) {
     super(MAPS, target, settings);
@@ -50,18 +63,16 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
   }
 
   async resolveLoccode(code: string): Promise<StreetModel> {
-    return streetFromResolve(await this.fetch('resolveLoccode', { params: { code } }, resolveData));
+    return this.street(await this.fetch('resolveLoccode', { params: { code } }, resolveData));
   }
 
   async nearestLoccode(location: Point): Promise<StreetModel> {
-    return streetFromResolve(
-      await this.fetch('nearestLoccode', { query: coordinates(location) }, resolveData),
-    );
+    return this.street(await this.fetch('nearestLoccode', { query: coordinates(location) }, resolveData));
   }
 
   async reverseGeocode(location: Point): Promise<ReverseGeocodeModel> {
     const query = coordinates(location);
-    return reverseGeocodeFromWire(await this.fetch('reverseGeocode', { query }, reverseGeocodeData));
+    return this.reverseGeocodeModel(await this.fetch('reverseGeocode', { query }, reverseGeocodeData));
   }
 
   async pointDetails(request: PointDetailsRequest): Promise<PointDetailsAnswer> {
@@ -72,7 +83,7 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
       search_name: request.searchName,
       search_address: request.searchAddress,
     };
-    return pointDetailsFromWire(await this.fetch('pointDetails', { query }, pointDetailsData));
+    return this.pointDetailsAnswer(await this.fetch('pointDetails', { query }, pointDetailsData));
   }
 
   /** Spec, Endpoints: the parameters seen are q, latitude, longitude and category; absent ones are not sent. */
@@ -83,7 +94,7 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
       category: request.category,
     };
     try {
-      return (await this.fetch('search', { query }, searchData)).map(placeFromSearch);
+      return this.places(await this.fetch('search', { query }, searchData));
     } catch (error) {
       // Spec, Errors: 404 NOT_FOUND is "no route or point exists"; for a search that is no
       // match, which the schema promises as an empty list, not as a coverage error.
@@ -93,15 +104,15 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
   }
 
   async placeCategories(): Promise<PlaceCategoryModel[]> {
-    return (await this.fetch('placeCategories', {}, placeCategoriesData)).map(placeCategoryFromWire);
+    return this.categories(await this.fetch('placeCategories', {}, placeCategoriesData));
   }
 
   async route(request: RouteRequest): Promise<RouteModel> {
-    return routeFromWire(await this.fetch('route', { body: routeBody(request) }, routeData));
+    return this.routeModel(await this.fetch('route', { body: routeBody(request) }, routeData));
   }
 
   async optimize(request: OptimizeRequest): Promise<OptimizedTripModel> {
-    return optimizedTripFromWire(await this.fetch('optimize', { body: optimizeBody(request) }, optimizeData));
+    return this.optimizedTrip(await this.fetch('optimize', { body: optimizeBody(request) }, optimizeData));
   }
 
   override async close(): Promise<void> {

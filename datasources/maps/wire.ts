@@ -7,9 +7,17 @@ import { members } from '../../src/upstream/wire';
  * whose presence the spec does not promise are nullish.
  */
 
+/** Each payload's envelope, built once: building a zod schema costs more than a cache hit it guards. */
+const envelopes = new WeakMap<z.ZodType, z.ZodType>();
+
 /** Spec, Envelope: `status` is the JSON boolean true, never a string. */
 export function envelope<T>(payload: z.ZodType<T>): z.ZodType<{ status: true; data: T }> {
-  return z.object({ status: z.literal(true), data: payload });
+  let schema = envelopes.get(payload);
+  if (!schema) {
+    schema = z.object({ status: z.literal(true), data: payload });
+    envelopes.set(payload, schema);
+  }
+  return schema as z.ZodType<{ status: true; data: T }>;
 }
 
 /** Spec, Errors: `{status: false, code, message}`; only the code is read, never the message. */
@@ -111,6 +119,7 @@ export const placeCategoriesData = z.array(
     status: z.string().nullish(),
   }),
 );
+export type PlaceCategoryWire = z.infer<typeof placeCategoriesData>[number];
 
 /** Spec, Route data: camelCase `shareUrl`, snake_case maneuver keys. */
 const routeStep = z.object({

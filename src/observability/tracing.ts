@@ -19,6 +19,11 @@ const TRACER_NAME = 'loccode-graph';
  * (tests do, with another sampler) would go on using a provider that was shut down.
  */
 let tracer: Tracer = trace.getTracer(TRACER_NAME);
+/**
+ * Whether spans leave the process (an exporter is set). Without one, a span is only worth
+ * making where its id travels: the HTTP request's, whose `traceparent` the upstream receives.
+ */
+let exporting = false;
 
 /** OTEL_TRACES_SAMPLER's values (OpenTelemetry SDK environment variables specification). */
 export const TRACE_SAMPLER_NAMES = [
@@ -89,7 +94,9 @@ export async function startTracing(
   context.setGlobalContextManager(new hooks.AsyncLocalStorageContextManager().enable());
   trace.setGlobalTracerProvider(provider);
   tracer = provider.getTracer(TRACER_NAME);
+  exporting = processors.length > 0;
   return async () => {
+    exporting = false;
     await provider.shutdown();
     trace.disable();
     context.disable();
@@ -193,9 +200,18 @@ interface CallState {
 }
 const calls = new WeakMap<Span, CallState>();
 
+/** The current upstream call's state; none when its span is not made or not recorded. */
 function callState(): CallState | undefined {
+  if (!exporting) return undefined;
   const span = trace.getActiveSpan();
   return span && calls.get(span);
+}
+
+/** The current upstream call's span, when it is recorded: what its attributes are set on. */
+function recordedCallSpan(): Span | undefined {
+  if (!exporting) return undefined;
+  const span = trace.getActiveSpan();
+  return span?.isRecording() ? span : undefined;
 }
 
 /**
@@ -204,41 +220,49 @@ function callState(): CallState | undefined {
  * `loccode.service`, `loccode.operation`, `loccode.cache.result` (hit, stale or miss; absent
  * when the operation is never cached), `loccode.upstream.attempts` and `loccode.upstream.retries`
  * (HTTP requests sent, and those beyond the first), `loccode.pacing.wait_ms`, `error.type`.
+ *
+ * Made only when spans are exported: its id travels nowhere (each HTTP request's own span
+ * is the `traceparent` sent, and continues the same trace without it), and most calls are
+ * cache hits. Attributes are set only on a span that is recorded (sampled).
  */
 export function inUpstreamCallSpan<T>(service: string, operation: string, run: () => Promise<T>): Promise<T> {
+  if (!exporting) return run();
   return tracer.startActiveSpan(
     `${service} ${operation}`,
     { kind: SpanKind.INTERNAL, attributes: { 'loccode.service': service, 'loccode.operation': operation } },
-    async (span) => {
-      const state: CallState = { attempts: 0, pacingWaitMs: 0 };
-      calls.set(span, state);
-      try {
-        return await run();
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-        span.setAttribute('error.type', typeof code === 'string' ? code : (error as Error).name);
-        throw error;
-      } finally {
-        span.setAttributes({
-          'loccode.upstream.attempts': state.attempts,
-          'loccode.upstream.retries': Math.max(0, state.attempts - 1),
-          'loccode.pacing.wait_ms': state.pacingWaitMs,
-        });
-        span.end();
-      }
-    },
+    (span) => (span.isRecording() ? recorded(span, run) : run().finally(() => span.end())),
   );
+}
+
+/** An upstream call in its recorded span, which learns its attempts, pacing and failure. */
+async function recorded<T>(span: Span, run: () => Promise<T>): Promise<T> {
+  const state: CallState = { attempts: 0, pacingWaitMs: 0 };
+  calls.set(span, state);
+  try {
+    return await run();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+    span.setAttribute('error.type', typeof code === 'string' ? code : (error as Error).name);
+    throw error;
+  } finally {
+    span.setAttributes({
+      'loccode.upstream.attempts': state.attempts,
+      'loccode.upstream.retries': Math.max(0, state.attempts - 1),
+      'loccode.pacing.wait_ms': state.pacingWaitMs,
+    });
+    span.end();
+  }
 }
 
 /** The cache's answer to the current upstream call (see UpstreamDiscipline). */
 export function noteCacheResult(result: 'hit' | 'stale' | 'miss'): void {
-  trace.getActiveSpan()?.setAttribute('loccode.cache.result', result);
+  recordedCallSpan()?.setAttribute('loccode.cache.result', result);
 }
 
 /** The current upstream call joined an identical call in flight: its HTTP spans are under that call's span. */
 export function noteSharedFlight(): void {
-  trace.getActiveSpan()?.setAttribute('loccode.upstream.shared_flight', true);
+  recordedCallSpan()?.setAttribute('loccode.upstream.shared_flight', true);
 }
 
 /** Time the pacer held an attempt of the current upstream call back (milliseconds, on the pacer's clock). */

@@ -19,7 +19,7 @@ export function observeCacheLookup(
   metrics: Metrics,
   lookup: { service: ServiceName; operation: string; result: 'hit' | 'stale' | 'miss' },
 ): void {
-  metrics.upstreamCache.inc(lookup);
+  metrics.countCacheLookup(lookup);
   noteCacheResult(lookup.result);
   if (lookup.result !== 'miss') usageOf(lookup.service).cacheHits += 1;
 }

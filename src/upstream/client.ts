@@ -215,19 +215,16 @@ export abstract class UpstreamClient<Operation extends string> {
     attempt: (call: UpstreamCall, dimension: string) => Promise<unknown>,
   ): Promise<unknown> {
     const spec: OperationSpec = this.upstream.operations[operation];
-    const call: UpstreamCall = {
-      operation,
-      method: spec.method,
-      path: fillPath(spec.path, args.params),
-      ...(args.params && { params: args.params }),
-      ...(args.query && { query: args.query }),
-      ...(args.body !== undefined && { body: args.body }),
-    };
+    const path = fillPath(spec.path, args.params);
     // The key never holds credentials: they are added to each attempt only.
-    const key = `${call.method} ${call.path}${queryString(call.query)}\n${call.body === undefined ? '' : JSON.stringify(call.body)}`;
+    const key = `${spec.method} ${path}${queryString(args.query)}\n${args.body === undefined ? '' : JSON.stringify(args.body)}`;
+    // Most calls are cache hits, which send nothing: the call as it goes out is built for an attempt only.
+    let call: UpstreamCall | undefined;
+    const send = (dimension: string) =>
+      attempt((call ??= { operation, method: spec.method, path, ...present(args) }), dimension);
     // The resolver group's span: cache, flights, pacing and retries of this call (tracing.ts).
     return inUpstreamCallSpan(this.service, operation, () =>
-      this.settings.discipline.run(operation, spec, key, (dimension) => attempt(call, dimension)),
+      this.settings.discipline.run(operation, spec, key, send),
     );
   }
 
@@ -366,15 +363,46 @@ export abstract class UpstreamClient<Operation extends string> {
   }
 }
 
+/** The arguments a call was given, without the absent ones. */
+function present({
+  params,
+  query,
+  body,
+}: CallArguments): Omit<UpstreamCall, 'operation' | 'method' | 'path'> {
+  return { ...(params && { params }), ...(query && { query }), ...(body !== undefined && { body }) };
+}
+
+/** A path template cut at its `{name}` and `{+name}` placeholders: text, then `[reserved, name]` pairs. */
+type PathParts = ReadonlyArray<string | readonly [reserved: boolean, name: string]>;
+
+/** Each row's path template, cut once: this runs on every call, cache hits included. */
+const pathParts = new Map<string, PathParts>();
+
+function partsOf(template: string): PathParts {
+  let parts = pathParts.get(template);
+  if (!parts) {
+    parts = template
+      .split(/(\{\+?\w+\})/)
+      .map((part) =>
+        /^\{\+?\w+\}$/.test(part) ? ([part[1] === '+', part.replace(/[{+}]/g, '')] as const) : part,
+      );
+    pathParts.set(template, parts);
+  }
+  return parts;
+}
+
 /**
  * A row's path with its parameters (RFC 6570 level 2): `{code}` percent-encoded (a space
  * as %20), `{+asset}` as given, for a path the caller has already checked.
  */
 function fillPath(template: string, params: Record<string, string> = {}): string {
   if (!template.includes('{')) return template;
-  return template.replace(/\{(\+?)(\w+)\}/g, (_, reserved: string, name: string) =>
-    reserved ? (params[name] ?? '') : encodeURIComponent(params[name] ?? ''),
-  );
+  let path = '';
+  for (const part of partsOf(template)) {
+    if (typeof part === 'string') path += part;
+    else path += part[0] ? (params[part[1]] ?? '') : encodeURIComponent(params[part[1]] ?? '');
+  }
+  return path;
 }
 
 function passedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
@@ -408,10 +436,16 @@ export function retryAfterSeconds(value: string | string[] | undefined): number 
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-/** `?a=1&b=x%20y`: values percent-encoded (a space as %20, never +), undefined ones left out. */
+/**
+ * `?a=1&b=x%20y`: values percent-encoded (a space as %20, never +), undefined ones left out.
+ * A loop rather than entries/filter/map/join: it builds every call's cache key, hits included.
+ */
 function queryString(query: Record<string, string | number | undefined> | undefined): string {
-  const pairs = Object.entries(query ?? {})
-    .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
-  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+  let text = '';
+  for (const name in query) {
+    const value = query[name];
+    if (value === undefined || !Object.hasOwn(query, name)) continue;
+    text += `${text === '' ? '?' : '&'}${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`;
+  }
+  return text;
 }

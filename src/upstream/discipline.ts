@@ -46,10 +46,26 @@ export class UpstreamDiscipline {
   ) {}
 
   /** The body of a 2xx answer for `key` (method, path, query, body of the call). */
-  async run(operation: string, spec: OperationSpec, key: string, attempt: Attempt): Promise<unknown> {
+  run(operation: string, spec: OperationSpec, key: string, attempt: Attempt): Promise<unknown> {
     const policy = this.policyOf(spec);
     const cacheKey = `${this.service}\n${key}`;
-    const cached = policy.freshMs > 0 ? await this.cache.get(cacheKey) : undefined;
+    if (policy.freshMs <= 0) return this.answer(operation, policy, cacheKey, undefined, attempt);
+    // Most calls are answered from this process's memory: then without waiting on the store's promise.
+    const near = this.cache.peek?.(cacheKey);
+    if (near) return this.answer(operation, policy, cacheKey, near, attempt);
+    return this.cache
+      .get(cacheKey)
+      .then((cached) => this.answer(operation, policy, cacheKey, cached, attempt));
+  }
+
+  /** What `cached` (the store's entry for `cacheKey`, if any) leaves to do: serve it, refresh it, or fetch. */
+  private async answer(
+    operation: string,
+    policy: CachePolicy,
+    cacheKey: string,
+    cached: CacheEntry | undefined,
+    attempt: Attempt,
+  ): Promise<unknown> {
     if (cached && this.clock.now() < cached.freshUntil) {
       this.countLookup(policy, operation, 'hit');
       return replay(this.service, cached);

@@ -31,8 +31,14 @@ export class SharedCacheStore implements CacheStore {
     private readonly clock: Clock = systemClock,
   ) {}
 
+  /** A fresh local entry, which `get` answers without asking Redis. */
+  peek(key: string): CacheEntry | undefined {
+    const local = this.local.peek(key);
+    return local && this.clock.now() < local.freshUntil ? local : undefined;
+  }
+
   async get(key: string): Promise<CacheEntry | undefined> {
-    const local = await this.local.get(key);
+    const local = this.local.peek(key);
     if (local && this.clock.now() < local.freshUntil) return local;
     const remote = await this.shared.run(
       'cache.get',
