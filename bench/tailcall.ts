@@ -1,10 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
 import { ROOT } from './processes';
+import { freePort } from './redis';
 import { normalisedUpstreamEnv, tailcallConfig, type InferredTypes } from './tailcall-config';
 
 /**
@@ -22,17 +22,6 @@ export function tailcallBinary(): string {
     execFileSync('npm', ['ci', '--prefix', PACKAGE_DIR, '--no-audit', '--no-fund'], { stdio: 'inherit' });
   }
   return BINARY;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface TailcallPeer {

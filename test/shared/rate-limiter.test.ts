@@ -1,8 +1,9 @@
 import { Metrics } from '../../src/observability/metrics';
-import { RateLimiter, type Admission, type LimitRule } from '../../src/upstream/rate-limiter';
-import { SharedRateLimiter, type SharedAdmission } from '../../src/upstream/shared-rate-limiter';
+import type { LimitRule } from '../../src/upstream/rate-limiter';
+import { SharedRateLimiter } from '../../src/upstream/shared-rate-limiter';
 import { SharedRedis } from '../../src/upstream/shared-redis';
 import { FakeClock } from '../support/fake-clock';
+import { differencesFromMemory } from '../support/limiter-script';
 import { useRedis } from '../support/redis';
 
 /*
@@ -29,21 +30,6 @@ async function connect(metrics = new Metrics()): Promise<SharedRedis> {
   return shared;
 }
 
-/** The fields both limiters answer (the Redis one adds what the upstream told). */
-function plain({ allowed, waitMs, limit, remaining, fullInMs }: Admission | SharedAdmission): Admission {
-  return { allowed, waitMs, limit, remaining, fullInMs };
-}
-
-/** A small deterministic generator, so a failure replays. */
-function random(seed: number): (below: number) => number {
-  let state = seed;
-  return (below) => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    // The high bits: an LCG's low bits repeat with a short period.
-    return Math.floor((state / 2 ** 31) * below);
-  };
-}
-
 describe('the Redis store of the rate limiter', () => {
   let shared: SharedRedis;
   beforeAll(async () => {
@@ -56,47 +42,16 @@ describe('the Redis store of the rate limiter', () => {
     ['a leaky bucket', BUCKET],
   ])('answers as the memory limiter does, operation for operation: %s', async (_name, rule) => {
     const clock = new FakeClock(0);
-    const memory = new RateLimiter(clock);
     const inRedis = new SharedRateLimiter(shared, {
       namespace: `same-${rule.kind}:`,
       operation: 'test',
       replicas: 3,
       clock,
     });
-    const next = random(rule.kind === 'window' ? 7 : 11);
-    const answers: Array<[string, unknown, unknown]> = [];
-    for (let step = 0; step < 400; step += 1) {
-      const key = `k${next(2)}`;
-      const cost = next(5);
-      const op = next(7);
-      if (op <= 1)
-        answers.push([
-          `take ${cost}`,
-          memory.take(key, rule, cost),
-          plain(await inRedis.take(key, rule, cost)),
-        ]);
-      else if (op === 2) answers.push(['peek', memory.peek(key, rule), plain(await inRedis.peek(key, rule))]);
-      else if (op === 3)
-        answers.push([
-          `waitMs ${cost}`,
-          memory.waitMs(key, rule, cost),
-          await inRedis.waitMs(key, rule, cost),
-        ]);
-      else if (op === 4) {
-        memory.giveBack(key, rule, cost);
-        await inRedis.giveBack(key, rule, cost);
-      } else if (op === 5) {
-        const at = clock.now() + next(2_000);
-        memory.fullAt(key, rule, at);
-        await inRedis.fullAt(key, rule, at);
-      } else await clock.advance(next(400));
-    }
-    const differing = answers.filter(
-      ([, inMemory, fromRedis]) => JSON.stringify(inMemory) !== JSON.stringify(fromRedis),
-    );
+    const { differing, refused } = await differencesFromMemory(clock, rule, [inRedis]);
     expect(differing).toEqual([]);
     // The sequence exercised refusals and waits, not only admissions.
-    expect(answers.some(([, inMemory]) => (inMemory as Admission).allowed === false)).toBe(true);
+    expect(refused).toBe(true);
   });
 
   it('keeps one budget for two replicas, and a pause told by one holds for the other', async () => {
@@ -121,7 +76,7 @@ describe('the Redis store of the rate limiter', () => {
       expect(taken).toEqual([true, true, true, true, true, false]);
       await clock.advance(1_000);
       await a.tell('requests', WINDOW, { pausedUntil: 1_500 });
-      expect(plain(await b.take('requests', WINDOW))).toMatchObject({ allowed: false, waitMs: 500 });
+      expect(await b.take('requests', WINDOW)).toMatchObject({ allowed: false, waitMs: 500 });
       expect((await b.take('requests', WINDOW)).told).toEqual({ pausedUntil: 1_500 });
       await a.tell('requests', WINDOW, { pausedUntil: 0, rule: { ...WINDOW, limit: 2 } });
       await clock.advance(500);

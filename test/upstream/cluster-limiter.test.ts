@@ -5,10 +5,11 @@ import { ClusterRateLimiter } from '../../src/upstream/cluster-rate-limiter';
 import { LimiterHost, type LimiterRequest } from '../../src/upstream/limiter-host';
 import { documentedRules, Pacer } from '../../src/upstream/pacer';
 import { PrimaryRpc, serve, type RpcRequest } from '../../src/upstream/primary-rpc';
-import { RateLimiter, type Admission, type LimitRule } from '../../src/upstream/rate-limiter';
+import type { LimitRule } from '../../src/upstream/rate-limiter';
 import { SharedRateLimiter } from '../../src/upstream/shared-rate-limiter';
 import { SharedRedis } from '../../src/upstream/shared-redis';
 import { FakeClock } from '../support/fake-clock';
+import { differencesFromMemory } from '../support/limiter-script';
 
 /*
  * Issue #17: with WORKERS > 1 and no Redis, the cluster's primary keeps pacing and client
@@ -43,63 +44,18 @@ function primaryOn(clock: FakeClock): { worker(): PrimaryRpc } {
   };
 }
 
-function plain({ allowed, waitMs, limit, remaining, fullInMs }: Admission): Admission {
-  return { allowed, waitMs, limit, remaining, fullInMs };
-}
-
-/** A small deterministic generator, so a failure replays. */
-function random(seed: number): (below: number) => number {
-  let state = seed;
-  return (below) => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return Math.floor((state / 2 ** 31) * below);
-  };
-}
-
 describe("the cluster primary's rate limiter (WORKERS without Redis)", () => {
   it.each([
     ['a window (strict sliding log)', WINDOW],
     ['a leaky bucket', BUCKET],
   ])('answers as the memory limiter does, operation for operation: %s', async (_name, rule) => {
     const clock = new FakeClock(0);
-    const memory = new RateLimiter(clock);
     const primary = primaryOn(clock);
     // Two workers taking turns, as the primary's round robin hands them connections.
     const workers = [primary.worker(), primary.worker()].map((rpc) => new ClusterRateLimiter(rpc, 'test:'));
-    const next = random(rule.kind === 'window' ? 7 : 11);
-    const answers: Array<[string, unknown, unknown]> = [];
-    for (let step = 0; step < 400; step += 1) {
-      const worker = workers[step % 2]!;
-      const key = `k${next(2)}`;
-      const cost = next(5);
-      const op = next(7);
-      if (op <= 1)
-        answers.push([
-          `take ${cost}`,
-          memory.take(key, rule, cost),
-          plain(await worker.take(key, rule, cost)),
-        ]);
-      else if (op === 2) answers.push(['peek', memory.peek(key, rule), plain(await worker.peek(key, rule))]);
-      else if (op === 3)
-        answers.push([
-          `waitMs ${cost}`,
-          memory.waitMs(key, rule, cost),
-          await worker.waitMs(key, rule, cost),
-        ]);
-      else if (op === 4) {
-        memory.giveBack(key, rule, cost);
-        await worker.giveBack(key, rule, cost);
-      } else if (op === 5) {
-        const at = clock.now() + next(2_000);
-        memory.fullAt(key, rule, at);
-        await worker.fullAt(key, rule, at);
-      } else await clock.advance(next(400));
-    }
-    const differing = answers.filter(
-      ([, inMemory, fromPrimary]) => JSON.stringify(inMemory) !== JSON.stringify(fromPrimary),
-    );
+    const { differing, refused } = await differencesFromMemory(clock, rule, workers);
     expect(differing).toEqual([]);
-    expect(answers.some(([, inMemory]) => (inMemory as Admission).allowed === false)).toBe(true);
+    expect(refused).toBe(true);
   });
 
   it('keeps one budget for two workers, and a pause or lower rule told by one holds for the other', async () => {
@@ -114,7 +70,7 @@ describe("the cluster primary's rate limiter (WORKERS without Redis)", () => {
     expect(taken).toEqual([true, true, true, true, true, false]);
     await clock.advance(1_000);
     await a!.tell('requests', WINDOW, { pausedUntil: 1_500 });
-    expect(plain(await b!.take('requests', WINDOW))).toMatchObject({ allowed: false, waitMs: 500 });
+    expect(await b!.take('requests', WINDOW)).toMatchObject({ allowed: false, waitMs: 500 });
     expect((await b!.take('requests', WINDOW)).told).toEqual({ pausedUntil: 1_500 });
     await a!.tell('requests', WINDOW, { pausedUntil: 0, rule: { ...WINDOW, limit: 2 } });
     await clock.advance(500);
