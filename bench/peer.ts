@@ -9,6 +9,7 @@ import { BenchSandbox, startGateway } from './stack';
 import { median } from './stats';
 import { peerTable, targetTable, type PeerRow } from './peer-report';
 import { startTailcall } from './tailcall';
+import { startBareHttp } from './bare-http';
 import { inferPeerTypes, PEER_CODE, PEER_FIELDS, tailcallQuery } from './tailcall-config';
 
 /**
@@ -47,7 +48,15 @@ const OURS: Record<string, Record<string, string>> = {
   // Item 5's setting; a gateway without it yet ignores the variable.
   'ours, production configuration, WORKERS=auto': { WORKERS: 'auto' },
   'ours, response cache off, WORKERS=auto': { RESPONSE_CACHE: 'off', WORKERS: 'auto' },
+  'ours, every cache off, WORKERS=auto': {
+    RESPONSE_CACHE: 'off',
+    UPSTREAM_CACHE: 'off',
+    UPSTREAM_PACING: 'off',
+    WORKERS: 'auto',
+  },
 };
+/** Issue #17 item 3's floor: node:http sending our production answer's bytes, nothing else. */
+const BARE = 'bare node:http, the same bytes as our production answer';
 const TAILCALL_NO_CACHE = 'Tailcall 1.0, no cache';
 const TAILCALL_CACHE = 'Tailcall 1.0, `@cache` on every upstream field';
 
@@ -55,6 +64,7 @@ const TAILCALL_CACHE = 'Tailcall 1.0, `@cache` on every upstream field';
 const ORDER: Array<{ contender: string; latencyMs: number }> = [
   { contender: 'ours, production configuration (response cache hits)', latencyMs: 0 },
   { contender: TAILCALL_CACHE, latencyMs: 0 },
+  { contender: BARE, latencyMs: 0 },
   { contender: 'ours, upstream cache warm, response cache off', latencyMs: 0 },
   { contender: TAILCALL_NO_CACHE, latencyMs: 0 },
   { contender: 'ours, every cache off', latencyMs: 0 },
@@ -62,6 +72,7 @@ const ORDER: Array<{ contender: string; latencyMs: number }> = [
   { contender: 'ours, response cache off, WORKERS=auto', latencyMs: 0 },
   { contender: 'ours, every cache off', latencyMs: SLOW_UPSTREAM_MS },
   { contender: TAILCALL_NO_CACHE, latencyMs: SLOW_UPSTREAM_MS },
+  { contender: 'ours, every cache off, WORKERS=auto', latencyMs: SLOW_UPSTREAM_MS },
 ];
 
 interface Contender {
@@ -101,6 +112,15 @@ function cacheMaxAgesMs(schema: GraphQLSchema): Record<string, number> {
 async function upstreamCallsSoFar(sandbox: BenchSandbox): Promise<number> {
   const counts = (await sandbox.control('GET', '/counts')) as Record<string, number>;
   return Object.values(counts).reduce((sum, count) => sum + count, 0);
+}
+
+async function answerText(contender: Contender): Promise<string> {
+  const res = await request(contender.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: contender.body,
+  });
+  return res.body.text();
 }
 
 /** One answer, checked: 200, no `errors`; its size in bytes. */
@@ -208,6 +228,15 @@ export async function benchPeer(): Promise<boolean> {
     for (const [service, dimension] of LIMITS)
       await sandbox.control('PUT', '/rate-limits', { service, dimension, spec: UNLIMITED });
     await startContenders(sandbox, contenders);
+    const production = contenders.get('ours, production configuration (response cache hits)')!;
+    const bare = await startBareHttp(await answerText(production));
+    contenders.set(BARE, {
+      name: BARE,
+      url: bare.url,
+      body: production.body,
+      pid: bare.pid,
+      stop: bare.stop,
+    });
     const answerBytes = new Map<string, number>();
     for (const contender of contenders.values()) answerBytes.set(contender.name, await check(contender));
 
