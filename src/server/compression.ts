@@ -41,20 +41,22 @@ export async function sendCompressible(
   headers: OutgoingHttpHeaders,
   body: string | Buffer,
 ): Promise<void> {
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  // A string goes out as it is when it is not compressed: no copy into a Buffer first.
+  const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
   const type = String(headers['content-type'] ?? res.getHeader('content-type') ?? '');
   const compressible =
     COMPRESSIBLE.test(type) &&
     headers['content-encoding'] === undefined &&
     res.getHeader('content-encoding') === undefined &&
-    !(bytes[0] === 0x1f && bytes[1] === 0x8b);
-  if (!compressible) return end(res, status, headers, bytes);
+    !(typeof body !== 'string' && body[0] === 0x1f && body[1] === 0x8b);
+  if (!compressible) return end(res, status, headers, body, length);
   // Whatever is sent, a shared cache must not give it to a client that asked otherwise.
   res.setHeader('vary', withVary(res.getHeader('vary')));
   const encoding =
-    bytes.length >= COMPRESSION_MIN_BYTES ? preferredEncoding(req.headers['accept-encoding']) : undefined;
-  if (!encoding) return end(res, status, headers, bytes);
+    length >= COMPRESSION_MIN_BYTES ? preferredEncoding(req.headers['accept-encoding']) : undefined;
+  if (!encoding) return end(res, status, headers, body, length);
   const etag = headers.etag ?? res.getHeader('etag');
+  const compressed = await compress[encoding](typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
   end(
     res,
     status,
@@ -64,13 +66,20 @@ export async function sendCompressible(
       // A strong validator names one byte sequence; the compressed one is another (RFC 9110 section 8.8.3).
       ...(typeof etag === 'string' && !etag.startsWith('W/') && { etag: `W/${etag}` }),
     },
-    await compress[encoding](bytes),
+    compressed,
+    compressed.length,
   );
 }
 
-function end(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, bytes: Buffer): void {
-  res.writeHead(status, { ...headers, 'content-length': String(bytes.length) });
-  res.end(bytes);
+function end(
+  res: ServerResponse,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  body: string | Buffer,
+  length: number,
+): void {
+  res.writeHead(status, { ...headers, 'content-length': String(length) });
+  res.end(body);
 }
 
 function withVary(current: number | string | string[] | undefined): string {
