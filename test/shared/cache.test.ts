@@ -35,6 +35,9 @@ describe('three replicas sharing one Redis: the upstream cache', () => {
     ...SINGLE_REQUEST_DISCIPLINE,
     UPSTREAM_CACHE: 'on',
     REDIS_URL: redis.url,
+    // Generous: these suites count calls, and a busy CI machine can hold one Redis command past the
+    // default 250 ms, which a replica takes for a hung Redis (its own suite: redis-health, outage).
+    REDIS_TIMEOUT_MS: '2000',
   }));
 
   it('a query answered by replica A, then sent to replica B: zero upstream calls', async () => {
@@ -75,6 +78,9 @@ describe('three replicas sharing one Redis: expired, refreshed and stale copies'
     UPSTREAM_CACHE: 'on',
     CACHE_TTL_SCALE: '0.002',
     REDIS_URL: redis.url,
+    // Generous: these suites count calls, and a busy CI machine can hold one Redis command past the
+    // default 250 ms, which a replica takes for a hung Redis (its own suite: redis-health, outage).
+    REDIS_TIMEOUT_MS: '2000',
   }));
   const climateCalls = () =>
     replicas().sandbox.controls.count({ service: 'agriculture', operation: 'climate' });
@@ -129,6 +135,9 @@ describe('three replicas sharing one Redis: the GraphQL response cache', () => {
     ...SINGLE_REQUEST_DISCIPLINE,
     RESPONSE_CACHE: 'on',
     REDIS_URL: redis.url,
+    // Generous: these suites count calls, and a busy CI machine can hold one Redis command past the
+    // default 250 ms, which a replica takes for a hung Redis (its own suite: redis-health, outage).
+    REDIS_TIMEOUT_MS: '2000',
   }));
 
   it("serves replica A's response from replica B with an Age header and zero upstream calls", async () => {

@@ -18,6 +18,9 @@ describe('three replicas sharing one Redis: circuits', () => {
       CIRCUIT_FAILURE_THRESHOLD: '3',
       CIRCUIT_OPEN_MS: '1500',
       REDIS_URL: redis.url,
+      // Generous: these suites count calls, and a busy CI machine can hold one Redis command past the
+      // default 250 ms, which a replica takes for a hung Redis (its own suite: redis-health, outage).
+      REDIS_TIMEOUT_MS: '2000',
     });
   });
   afterAll(() => replicas.close());

@@ -27,6 +27,9 @@ describe('three replicas sharing one Redis: one flight per cold key', () => {
       ...SINGLE_REQUEST_DISCIPLINE,
       UPSTREAM_CACHE: 'on',
       REDIS_URL: redis.url,
+      // Generous: these suites count calls, and a busy CI machine can hold one Redis command past the
+      // default 250 ms, which a replica takes for a hung Redis (its own suite: redis-health, outage).
+      REDIS_TIMEOUT_MS: '2000',
     });
   });
   // Each call takes long enough for all 30 requests to arrive while the first is on its way.
