@@ -36,7 +36,7 @@ import { Cors, type CorsOrigins } from './cors';
 import { csrfRefusal } from './csrf';
 import { privateFieldNames, selectsPrivateFields } from './private-answers';
 import { responsePolicyPlugin } from './plugins/response-policy';
-import { cachePolicyPlugin } from './plugins/cache-policy';
+import { cacheControlHeader, cachePolicyPlugin } from './plugins/cache-policy';
 import { readiness, sendMetrics } from './endpoints';
 import type { Metrics } from '../observability/metrics';
 import { metricsPlugin } from './plugins/metrics';
@@ -51,12 +51,7 @@ import { systemClock, type Clock } from '../kernel/clock';
 import { AccessRecord } from './access-log';
 import { sendCompressible } from './compression';
 import { TextMemo } from './text-memo';
-import {
-  cacheControlHeader,
-  ResponseCache,
-  responseCachePlugin,
-  type OperationRequest,
-} from './response-cache';
+import { ResponseCache, responseCachePlugin, type OperationRequest } from './response-cache';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
 const MAX_JSON_NESTING = 64;

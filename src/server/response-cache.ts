@@ -154,11 +154,6 @@ function keyFor(
   return sha256(JSON.stringify([documentHash, operationName, variables, session]));
 }
 
-/** `max-age=N, public|private`, as Apollo's cache-control plugin writes it. */
-export function cacheControlHeader(policy: StoredPolicy): string {
-  return `max-age=${policy.maxAge}, ${policy.scope.toLowerCase()}`;
-}
-
 /**
  * The Apollo side: answers the requests the edge did not look up (each operation of a batch),
  * and stores every cacheable answer: a query, without errors, with data and a cacheable

@@ -57,14 +57,17 @@ export function cachePolicyPlugin(defaultMaxAge: number): ApolloServerPlugin {
           // Our plugins set no cache-control of their own before this one: Apollo's merge is not needed.
           response.http.headers.set(
             'cache-control',
-            cacheable && answered
-              ? `max-age=${cacheable.maxAge}, ${cacheable.scope.toLowerCase()}`
-              : 'no-store',
+            cacheable && answered ? cacheControlHeader(cacheable) : 'no-store',
           );
         },
       };
     },
   };
+}
+
+/** `max-age=N, public|private`, as Apollo's cache-control plugin writes it (also for response-cache hits). */
+export function cacheControlHeader(policy: { maxAge: number; scope: string }): string {
+  return `max-age=${policy.maxAge}, ${policy.scope.toLowerCase()}`;
 }
 
 /** The narrowest policy of every field the operation selects, by Apollo's per-field rules. */
