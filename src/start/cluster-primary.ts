@@ -6,6 +6,7 @@ import { liveServices } from './upstreams';
 import { logger } from '../observability/logger';
 import { groupMetrics } from '../observability/metrics';
 import { LimiterHost, type LimiterRequest } from '../upstream/limiter-host';
+import { FlightHost, type FlightRequest } from '../upstream/flight-host';
 import { isRequest, serve, type Services } from '../upstream/primary-rpc';
 import { startSandbox } from '../sandbox';
 import { RestartBackoff } from './restart-backoff';
@@ -14,7 +15,8 @@ import { RestartBackoff } from './restart-backoff';
  * `npm start` with WORKERS > 1 (issue #17): this process serves no HTTP. It starts the one
  * embedded sandbox (when any upstream is not configured), forks the workers, which share
  * its port (node:cluster hands each connection to the next worker in turn), and answers
- * them: pacing and client budgets for all (LimiterHost, one clock), the whole group's
+ * them: pacing and client budgets for all (LimiterHost, one clock), one upstream call per
+ * identical call across them (FlightHost), the whole group's
  * metrics, the sandbox's URLs. The banner is printed once every worker listens. A worker
  * that dies is replaced with a back-off; one that cannot start stops them all (exit 1). On
  * SIGTERM or SIGINT each worker drains as a single process does (SHUTDOWN_DELAY_MS
@@ -25,18 +27,25 @@ export async function runPrimary(config: Config): Promise<void> {
   const sandbox = Object.values(live).every(Boolean) ? undefined : await startSandbox();
   if (sandbox) logger.info('embedded sandbox started: one for every worker', { urls: sandbox.urls });
   const limiters = new LimiterHost();
+  const flights = new FlightHost();
   const metrics = groupMetrics();
   const services: Services = {
     limiter: (body) => limiters.answer(body as LimiterRequest),
+    flight: (body, from) => flights.answer(from, body as FlightRequest),
     metrics: () => metrics(),
     sandbox: () => sandbox?.urls ?? null,
   };
   cluster.on('message', (worker, message) => {
     if (isRequest(message))
       // A worker gone meanwhile asked for nothing any more: the callback keeps that from being an 'error' event.
-      serve(message, services, (reply) => {
-        if (worker.isConnected()) worker.send(reply, undefined, undefined, () => undefined);
-      });
+      serve(
+        message,
+        services,
+        (reply) => {
+          if (worker.isConnected()) worker.send(reply, undefined, undefined, () => undefined);
+        },
+        worker.id,
+      );
   });
 
   const alive = new Set<Worker>();
@@ -62,6 +71,8 @@ export async function runPrimary(config: Config): Promise<void> {
   });
 
   cluster.on('exit', (worker, code, signal) => {
+    // Whoever waits on a call this worker was making calls for themselves.
+    flights.gone(worker.id);
     alive.delete(worker);
     listening.delete(worker);
     const fields = { worker: worker.id, pid: worker.process.pid, code, signal };

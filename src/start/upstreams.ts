@@ -16,6 +16,7 @@ import { Resilience } from '../upstream/resilience';
 import type { SharedRedis } from '../upstream/shared-redis';
 import { SharedCacheStore } from '../upstream/shared-cache';
 import { SharedFlights } from '../upstream/shared-flight';
+import { ClusterFlights } from '../upstream/cluster-flight';
 import { systemClock, type Clock } from '../kernel/clock';
 import type { PrimaryRpc } from '../upstream/primary-rpc';
 
@@ -52,10 +53,14 @@ export function createUpstreams(
   if (memory) metrics.trackCache('upstream', () => memory.usage);
   // With Redis the cache and its flights span the replicas; this replica's memory is the fallback.
   const cache: CacheStore = memory ? (shared ? new SharedCacheStore(shared, memory) : memory) : NO_CACHE;
+  // Across workers without Redis: the primary names each flight's owner (whether or not answers are cached).
+  const flightOptions = { lockTtlMs: config.requestDeadlineMs, ownCallMs: timeoutMs };
   const flights =
     memory && shared
-      ? new SharedFlights(shared, { lockTtlMs: config.requestDeadlineMs, ownCallMs: timeoutMs })
-      : undefined;
+      ? new SharedFlights(shared, flightOptions)
+      : cluster
+        ? new ClusterFlights(cluster, flightOptions)
+        : undefined;
   const rules = documentedRules({
     healthcare: config.healthRequestsPerMinute,
     address: config.addressRequestsPerMinute,

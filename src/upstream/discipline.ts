@@ -9,7 +9,7 @@ import type { OperationSpec } from './operations';
 import type { Pacer } from './pacer';
 import { currentScope, outsideScope } from './request-scope';
 import type { Resilience, RetryMode } from './resilience';
-import type { SharedFlights } from './shared-flight';
+import type { Flights } from './shared-flight';
 
 /** Failures after which a remembered answer is better than none (stale if error). */
 const STALE_WORTHY_CODES: ReadonlySet<ErrorCode> = new Set([
@@ -41,8 +41,11 @@ export class UpstreamDiscipline {
     private readonly timing: { defaultDeadlineMs: number; ttlScale: number },
     readonly metrics: Metrics,
     private readonly clock: Clock = systemClock,
-    /** With REDIS_URL: one call per cold cacheable key across all replicas, not only in this one. */
-    private readonly replicas?: SharedFlights,
+    /**
+     * With REDIS_URL: one call per cold cacheable key across all replicas, not only in this one;
+     * with WORKERS > 1 and no Redis, one call per identical call across the workers.
+     */
+    private readonly replicas?: Flights,
   ) {}
 
   /** The body of a 2xx answer for `key` (method, path, query, body of the call). */
@@ -122,15 +125,16 @@ export class UpstreamDiscipline {
   }
 
   /**
-   * Only a cacheable answer can be handed from one replica to another: the waiters read it
-   * from the shared cache as soon as it is fresh there (a body, or a remembered not-found).
+   * Through Redis only a cacheable answer can be handed from one replica to another: the
+   * waiters read it from the shared cache as soon as it is fresh there (a body, or a
+   * remembered not-found). The cluster's primary hands any outcome over directly.
    */
   private acrossReplicas(
     policy: CachePolicy,
     cacheKey: string,
     fetch: () => Promise<unknown>,
   ): Promise<unknown> {
-    if (!this.replicas || policy.freshMs <= 0) return fetch();
+    if (!this.replicas || (this.replicas.throughCache && policy.freshMs <= 0)) return fetch();
     const deadline = currentScope()?.deadline ?? this.clock.now() + this.timing.defaultDeadlineMs;
     return this.replicas.run(cacheKey, deadline, fetch, async () => {
       const entry = await this.cache.get(cacheKey);

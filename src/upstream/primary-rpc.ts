@@ -72,18 +72,23 @@ export class PrimaryRpc {
   }
 }
 
-/** What the primary answers its workers, by request kind; a service may answer with a promise. */
-export type Services = Record<string, (body: unknown) => unknown>;
+/** What the primary answers its workers, by request kind (`from`: the asking worker's id); a service may answer with a promise. */
+export type Services = Record<string, (body: unknown, from: number) => unknown>;
 
 /** The primary's side: runs the service a request asks for and sends its answer; a plain value at once. */
-export function serve(request: RpcRequest, services: Services, send: (reply: RpcReply) => void): void {
+export function serve(
+  request: RpcRequest,
+  services: Services,
+  send: (reply: RpcReply) => void,
+  from = 0,
+): void {
   const reply = (fields: { result: unknown } | { error: string }) =>
     send({ type: REPLY, id: request.id, ...fields });
   const failed = (error: unknown) => reply({ error: error instanceof Error ? error.message : String(error) });
   try {
     const service = services[request.kind];
     if (!service) throw new Error(`the primary has no service "${request.kind}"`);
-    const result = service(request.body);
+    const result = service(request.body, from);
     if (result instanceof Promise) result.then((value: unknown) => reply({ result: value }), failed);
     else reply({ result });
   } catch (error) {

@@ -19,6 +19,21 @@ export interface SharedFlightOptions {
   ownCallMs: number;
 }
 
+/** One call per identical call beyond this process: across replicas (Redis) or across workers (the primary). */
+export interface Flights {
+  /**
+   * Whether a waiter reads the owner's answer from the shared cache (then only answers that
+   * are cached can be handed over), rather than being handed it directly.
+   */
+  readonly throughCache: boolean;
+  run<T>(
+    cacheKey: string,
+    deadline: number,
+    fetch: () => Promise<T>,
+    settled: () => Promise<{ value: T } | undefined>,
+  ): Promise<T>;
+}
+
 /**
  * Single flight across replicas (issue #13): of the replicas asking the same cold key, the
  * first takes a Redis lock (SET NX PX) and makes the one upstream call; the others wait for
@@ -27,7 +42,9 @@ export interface SharedFlightOptions {
  * lock outlives its TTL, or when waiting longer would leave their own call no time before
  * the deadline. Redis failing makes every replica its own owner: one call per replica.
  */
-export class SharedFlights {
+export class SharedFlights implements Flights {
+  readonly throughCache = true;
+
   constructor(
     private readonly shared: SharedRedis,
     private readonly options: SharedFlightOptions,

@@ -140,6 +140,34 @@ describe('WORKERS=2: two worker processes behind one port (issue #17)', () => {
     }
   }, 20_000);
 
+  it('makes one address call for 6 identical cold queries served by both workers, and hands its answer to all', async () => {
+    const latency = (fixedMs: number) =>
+      http.send(
+        'PUT',
+        `${sandboxControls}/latency`,
+        { 'content-type': 'application/json' },
+        JSON.stringify({ service: 'address', fixedMs, jitterMs: 0 }),
+      );
+    const street = streets[120]!;
+    const calls = async () =>
+      (await http.get(`${sandboxControls}/requests?service=address`)).json.count as number;
+    const before = await calls();
+    // Long enough for all six to arrive while the one call is out.
+    await latency(1_000);
+    try {
+      const answers = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map((client) => post(ADDRESS, street.code, `10.3.0.${client}`)),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      const names = answers.map((answer) => answer.json.data?.loccode?.address?.streetName);
+      expect(new Set(names)).toEqual(new Set([street.name]));
+      expect(new Set(await servedBy(answers)).size).toBe(2);
+      expect((await calls()) - before).toBe(1);
+    } finally {
+      await latency(0);
+    }
+  }, 20_000);
+
   it('replaces a worker that is killed, and the new one serves', async () => {
     const [victim] = [...firstWorkers];
     process.kill(victim!, 'SIGKILL');
