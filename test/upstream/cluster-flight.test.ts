@@ -67,9 +67,9 @@ describe('one upstream call per identical call across the workers (WORKERS witho
     const primary = cluster(clock);
     const [a, b] = [primary.worker(), primary.worker()];
     const call = upstream();
-    const first = a!.run(KEY, 10_000, call.fetch, async () => undefined);
+    const first = a!.run(KEY, 10_000, call.fetch);
     await turns();
-    const second = b!.run(KEY, 10_000, call.fetch, async () => undefined);
+    const second = b!.run(KEY, 10_000, call.fetch);
     await turns();
     call.settle().resolve(BODY);
     expect(await first).toEqual(BODY);
@@ -84,7 +84,7 @@ describe('one upstream call per identical call across the workers (WORKERS witho
     const clock = new FakeClock(0);
     const primary = cluster(clock);
     const call = upstream();
-    const answer = primary.worker().run(KEY, 10_000, call.fetch, async () => undefined);
+    const answer = primary.worker().run(KEY, 10_000, call.fetch);
     await turns();
     call.settle().resolve(BODY);
     expect(await answer).toEqual(BODY);
@@ -98,9 +98,9 @@ describe('one upstream call per identical call across the workers (WORKERS witho
     const primary = cluster(clock);
     const [a, b] = [primary.worker(), primary.worker()];
     const call = upstream();
-    const first = a!.run(KEY, 10_000, call.fetch, async () => undefined);
+    const first = a!.run(KEY, 10_000, call.fetch);
     await turns();
-    const second = b!.run(KEY, 10_000, call.fetch, async () => undefined);
+    const second = b!.run(KEY, 10_000, call.fetch);
     await turns();
     const refusal = new UpstreamError(
       'address',
@@ -131,9 +131,9 @@ describe('one upstream call per identical call across the workers (WORKERS witho
     const primary = cluster(clock);
     const [a, b] = [primary.worker(), primary.worker()];
     const call = upstream();
-    const first = a!.run(KEY, 10_000, call.fetch, async () => undefined);
+    const first = a!.run(KEY, 10_000, call.fetch);
     await turns();
-    const second = b!.run(KEY, 10_000, call.fetch, async () => undefined);
+    const second = b!.run(KEY, 10_000, call.fetch);
     await turns();
     call.settle().reject(new Error('socket hang up'));
     await expect(first).rejects.toThrow('socket hang up');
@@ -148,9 +148,9 @@ describe('one upstream call per identical call across the workers (WORKERS witho
     const primary = cluster(clock);
     const [a, b] = [primary.worker(), primary.worker()];
     const call = upstream();
-    void a!.run(KEY, 10_000, call.fetch, async () => undefined);
+    void a!.run(KEY, 10_000, call.fetch);
     await turns();
-    const second = b!.run(KEY, 10_000, call.fetch, async () => undefined);
+    const second = b!.run(KEY, 10_000, call.fetch);
     await turns();
     primary.host.gone(1);
     await turns();
@@ -164,10 +164,10 @@ describe('one upstream call per identical call across the workers (WORKERS witho
     const primary = cluster(clock);
     const [a, b] = [primary.worker(), primary.worker()];
     const call = upstream();
-    void a!.run(KEY, 10_000, call.fetch, async () => undefined);
+    void a!.run(KEY, 10_000, call.fetch);
     await turns();
     // 4 s left: half of it (2 s) is kept for its own call, so it waits 2 s.
-    const second = b!.run(KEY, 4_000, call.fetch, async () => undefined);
+    const second = b!.run(KEY, 4_000, call.fetch);
     await turns();
     await clock.advance(1_999);
     expect(call.calls.count).toBe(1);
