@@ -12,6 +12,7 @@ const CLIENT_SPAN = '00f067aa0ba902b7';
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 const CLIMATE = 'query Climate { loccode(code: "KN3A 7QP") { climate { state } } }';
+const ADDRESS = 'query Address { loccode(code: "KN3A 7QP") { address { streetName } } }';
 /** One field per upstream service: agriculture, maps, address, healthcare. */
 const FOUR_SERVICES = `query Everything { loccode(code: "KN3A 7QP") {
   climate { state } street { name } address { streetName } healthcareAccess { accessScore } } }`;
@@ -34,6 +35,10 @@ function useTracing() {
     },
     start: async (sampler: TraceSampler = ON, exportOff = false) => {
       stop = await startTracing(undefined, sampler, exportOff ? {} : { exporter });
+    },
+    stop: async () => {
+      await stop?.();
+      stop = undefined;
     },
   };
 }
@@ -87,6 +92,27 @@ describe('trace context and spans (issue #15, item 2)', () => {
     expect(calls.length).toBeGreaterThan(0);
     for (const call of calls) expect(call.traceId).toBe(CLIENT_TRACE);
     expect(tracing.exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('without an exporter, still passes the tracestate on, and the sampler still sets the flags', async () => {
+    await tracing.start(ON, true);
+    await post(stack, CLIMATE, {
+      traceparent: `00-${CLIENT_TRACE}-${CLIENT_SPAN}-01`,
+      tracestate: 'vendor=abc',
+    });
+    const [sampled] = stack.sandbox.controls.requests();
+    expect(received([sampled!])[0]).toMatchObject({ traceId: CLIENT_TRACE, flags: '01' });
+    expect(received([sampled!])[0]!.parentId).not.toBe(CLIENT_SPAN);
+    expect(sampled!.tracestate).toBe('vendor=abc');
+    await tracing.stop();
+    await tracing.start({ name: 'always_off', ratio: 1 }, true);
+    await post(stack, ADDRESS, { traceparent: `00-${CLIENT_TRACE}-${CLIENT_SPAN}-01` });
+    await post(stack, ADDRESS.replace('KN3A 7QP', 'RI7T 6UV'));
+    const [followed, started] = received(stack.sandbox.controls.requests({ service: 'address' }));
+    expect(followed).toMatchObject({ traceId: CLIENT_TRACE, flags: '00' });
+    expect(started!.traceId).toMatch(/^(?!0{32})[0-9a-f]{32}$/);
+    expect(started).toMatchObject({ flags: '00' });
+    expect(started!.traceId).not.toBe(CLIENT_TRACE);
   });
 
   it('starts a new trace when the traceparent is missing or malformed (all-zero trace id)', async () => {
