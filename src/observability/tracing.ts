@@ -152,7 +152,10 @@ export function inRequestSpan<T>(
   // Nothing would record it: only its ids travel (to the access log, and as the upstream calls' parent).
   if (!exporting && unexported)
     return context.with(
-      trace.setSpan(parent, unrecordedSpan(unexported, parent, `${method} ${route}`, attributes)),
+      trace.setSpan(
+        parent,
+        unrecordedSpan(unexported, parent, `${method} ${route}`, SpanKind.SERVER, attributes),
+      ),
       serve,
     );
   return tracer.startActiveSpan(
@@ -176,21 +179,22 @@ export function inRequestSpan<T>(
 }
 
 /**
- * The span the SDK's tracer would start for a request, as it makes it when no processor
- * would see it: the caller's trace (or a new one), a new span id, the sampler's decision in
- * its flags. Without the span's own object, attributes and clock readings, which only an
- * exporter reads (issue #17: about 3 % of a response-cache hit's CPU).
+ * The span the SDK's tracer would start (a request's, or an upstream request's), as it makes
+ * it when no processor would see it: the parent's trace (or a new one), a new span id, the
+ * sampler's decision in its flags. Without the span's own object, attributes and clock
+ * readings, which only an exporter reads (issue #17: about 3 % of a response-cache hit's CPU).
  */
 function unrecordedSpan(
   { sampler, ids }: NonNullable<typeof unexported>,
   parent: Context,
   name: string,
+  kind: SpanKind,
   attributes: Attributes,
 ): Span {
   const caller = trace.getSpanContext(parent);
   const child = caller !== undefined && isSpanContextValid(caller);
   const traceId = child ? caller.traceId : ids.generateTraceId();
-  const decision = sampler.shouldSample(parent, traceId, name, SpanKind.SERVER, attributes, []);
+  const decision = sampler.shouldSample(parent, traceId, name, kind, attributes, []);
   const traceState = decision.traceState ?? (child ? caller.traceState : undefined);
   const sampled = decision.decision === SamplingDecision.RECORD_AND_SAMPLED;
   return trace.wrapSpanContext({
@@ -338,6 +342,11 @@ export function startUpstreamRequest(request: {
   const state = callState();
   const resends = state ? state.attempts++ : 0;
   const { url } = request;
+  // Nothing would record it: only its ids travel, as the upstream's traceparent.
+  if (!exporting && unexported) {
+    const ids = unrecordedSpan(unexported, context.active(), request.method, SpanKind.CLIENT, {});
+    return { headers: traceHeaders(ids.spanContext()), end: () => undefined };
+  }
   const span = tracer.startSpan(request.method, {
     kind: SpanKind.CLIENT,
     attributes: {
