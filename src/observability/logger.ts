@@ -51,6 +51,8 @@ export function configureLogger(logging: LoggingConfig): void {
 type Fields = Record<string, unknown>;
 
 export const logger = {
+  /** Whether lines of `level` are written (a line that would be dropped need not be built). */
+  enabled: (level: Exclude<LogLevel, 'silent'>) => pinoLogger.isLevelEnabled(level),
   debug: (message: string, fields: Fields = {}) => pinoLogger.debug(fields, message),
   info: (message: string, fields: Fields = {}) => pinoLogger.info(fields, message),
   warn: (message: string, fields: Fields = {}) => pinoLogger.warn(fields, message),

@@ -86,6 +86,7 @@ export class AccessRecord {
     this.metrics.httpRequests.inc({ route, status: String(status), code: errorCodes[0] ?? 'none' });
     this.metrics.httpDuration.observe({ route }, seconds);
     if (scope?.budget) this.metrics.budgetRemaining.set({ client: this.client }, scope.budget.remaining);
+    if (!logger.enabled('info')) return;
     logger.info('request', {
       requestId: this.requestId,
       client: this.client,
