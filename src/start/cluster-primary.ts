@@ -7,7 +7,7 @@ import { logger } from '../observability/logger';
 import { groupMetrics } from '../observability/metrics';
 import { LimiterHost, type LimiterRequest } from '../upstream/limiter-host';
 import { FlightHost, type FlightRequest } from '../upstream/flight-host';
-import { isRequest, serve, type Services } from '../upstream/primary-rpc';
+import { primaryEnd, type Services } from '../upstream/primary-rpc';
 import { startSandbox } from '../sandbox';
 import { RestartBackoff } from './restart-backoff';
 
@@ -35,17 +35,18 @@ export async function runPrimary(config: Config): Promise<void> {
     metrics: () => metrics(),
     sandbox: () => sandbox?.urls ?? null,
   };
+  // One end per worker, which batches the replies of a turn (primary-rpc.ts).
+  const ends = new Map<number, (message: unknown) => void>();
   cluster.on('message', (worker, message) => {
-    if (isRequest(message))
-      // A worker gone meanwhile asked for nothing any more: the callback keeps that from being an 'error' event.
-      serve(
-        message,
-        services,
-        (reply) => {
-          if (worker.isConnected()) worker.send(reply, undefined, undefined, () => undefined);
-        },
-        worker.id,
-      );
+    let end = ends.get(worker.id);
+    if (!end) {
+      end = primaryEnd(services, worker.id, (reply) => {
+        // A worker gone meanwhile asked for nothing any more: the callback keeps that from being an 'error' event.
+        if (worker.isConnected()) worker.send(reply as object, undefined, undefined, () => undefined);
+      });
+      ends.set(worker.id, end);
+    }
+    end(message);
   });
 
   const alive = new Set<Worker>();
@@ -73,6 +74,7 @@ export async function runPrimary(config: Config): Promise<void> {
   cluster.on('exit', (worker, code, signal) => {
     // Whoever waits on a call this worker was making calls for themselves.
     flights.gone(worker.id);
+    ends.delete(worker.id);
     alive.delete(worker);
     listening.delete(worker);
     const fields = { worker: worker.id, pid: worker.process.pid, code, signal };

@@ -2,7 +2,8 @@
  * A worker's requests to its cluster primary (WORKERS > 1, issue #17), over the IPC channel
  * node:cluster opens between them: each request has an id, and the primary answers each one
  * once, in a message of the same id. Message shapes are plain JSON (Node's default IPC
- * serialization).
+ * serialization). What either end sends in one turn of its event loop goes as one batch:
+ * under load a worker's budget charges and pacing asks share one IPC write and one read.
  */
 
 /** The two ends of a channel: `process.send` and `process.on('message')` in a worker, a pipe in tests. */
@@ -14,6 +15,13 @@ export interface Port {
 
 export const REQUEST = 'loccode:request';
 export const REPLY = 'loccode:reply';
+export const BATCH = 'loccode:batch';
+
+/** Several requests, or several replies, sent in one turn. */
+export interface RpcBatch {
+  type: typeof BATCH;
+  messages: unknown[];
+}
 
 export interface RpcRequest {
   type: typeof REQUEST;
@@ -31,6 +39,38 @@ export interface RpcReply {
   error?: string;
 }
 
+/**
+ * Messages queued in one turn of the event loop, written together at its end (setImmediate):
+ * one as it is, several as a batch. Each IPC message costs a write and a read on both ends,
+ * whatever its size, and a busy worker asks the primary for every request it serves.
+ */
+export class Outbox {
+  private queued: Array<{ message: unknown; failed?: (error: Error) => void }> = [];
+
+  constructor(private readonly write: Port['send']) {}
+
+  push(message: unknown, failed?: (error: Error) => void): void {
+    if (this.queued.length === 0) setImmediate(() => this.flush());
+    this.queued.push({ message, ...(failed && { failed }) });
+  }
+
+  private flush(): void {
+    const sending = this.queued;
+    this.queued = [];
+    const failed = (error: Error) => sending.forEach((queued) => queued.failed?.(error));
+    const messages = sending.map((queued) => queued.message);
+    this.write(messages.length === 1 ? messages[0] : ({ type: BATCH, messages } satisfies RpcBatch), failed);
+  }
+}
+
+/** The messages a message carries: a batch's, or itself. */
+export function unbatched(message: unknown): unknown[] {
+  const batch = message as RpcBatch | null;
+  return typeof batch === 'object' && batch !== null && batch.type === BATCH && Array.isArray(batch.messages)
+    ? batch.messages
+    : [message];
+}
+
 export class PrimaryRpc {
   private nextId = 0;
   private readonly pending = new Map<
@@ -38,15 +78,19 @@ export class PrimaryRpc {
     { resolve(result: unknown): void; reject(error: Error): void }
   >();
   private closed?: Error;
+  private readonly outbox: Outbox;
 
-  constructor(private readonly port: Port) {
-    port.onMessage((message) => {
-      if (!isReply(message)) return;
-      const waiting = this.pending.get(message.id);
-      if (!waiting) return;
-      this.pending.delete(message.id);
-      if (message.error === undefined) waiting.resolve(message.result);
-      else waiting.reject(new Error(message.error));
+  constructor(port: Port) {
+    this.outbox = new Outbox((message, failed) => port.send(message, failed));
+    port.onMessage((received) => {
+      for (const message of unbatched(received)) {
+        if (!isReply(message)) continue;
+        const waiting = this.pending.get(message.id);
+        if (!waiting) continue;
+        this.pending.delete(message.id);
+        if (message.error === undefined) waiting.resolve(message.result);
+        else waiting.reject(new Error(message.error));
+      }
     });
   }
 
@@ -57,7 +101,7 @@ export class PrimaryRpc {
     const request: RpcRequest = { type: REQUEST, id, kind, ...(body !== undefined && { body }) };
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.port.send(request, (error) => {
+      this.outbox.push(request, (error) => {
         this.pending.delete(id);
         reject(error);
       });
@@ -74,6 +118,22 @@ export class PrimaryRpc {
 
 /** What the primary answers its workers, by request kind (`from`: the asking worker's id); a service may answer with a promise. */
 export type Services = Record<string, (body: unknown, from: number) => unknown>;
+
+/**
+ * The primary's end of one worker's channel: answers each request a message carries, the
+ * replies of one turn in one message. `from` is the worker's id; `write` sends to it.
+ */
+export function primaryEnd(
+  services: Services,
+  from: number,
+  write: Port['send'],
+): (message: unknown) => void {
+  const outbox = new Outbox(write);
+  return (received) => {
+    for (const message of unbatched(received))
+      if (isRequest(message)) serve(message, services, (reply) => outbox.push(reply), from);
+  };
+}
 
 /** The primary's side: runs the service a request asks for and sends its answer; a plain value at once. */
 export function serve(

@@ -1,13 +1,13 @@
 import { UpstreamError } from '../../src/kernel/errors';
 import { ClusterFlights } from '../../src/upstream/cluster-flight';
 import { FlightHost, type FlightRequest } from '../../src/upstream/flight-host';
-import { PrimaryRpc, serve, type RpcRequest } from '../../src/upstream/primary-rpc';
+import { PrimaryRpc, primaryEnd, unbatched, type RpcRequest } from '../../src/upstream/primary-rpc';
 import { FakeClock } from '../support/fake-clock';
 
 /*
  * Issue #17: with WORKERS > 1 and no Redis, identical upstream calls of different workers
  * share one call, as they do within one process. The workers reach the primary's FlightHost
- * through the same request/answer code as over node:cluster's IPC (serve, PrimaryRpc),
+ * through the same request/answer code as over node:cluster's IPC (primaryEnd, PrimaryRpc),
  * JSON-encoded as Node's IPC encodes them, delivered a turn later.
  */
 
@@ -27,17 +27,17 @@ function cluster(clock: FakeClock) {
     worker(): ClusterFlights {
       const id = (nextWorker += 1);
       let deliver: (message: unknown) => void = () => undefined;
+      const end = primaryEnd(
+        { flight: (body, from) => host.answer(from, body as FlightRequest) },
+        id,
+        (reply) => setImmediate(() => deliver(json(reply))),
+      );
       const rpc = new PrimaryRpc({
         send: (message) =>
           setImmediate(() => {
-            const request = json(message) as RpcRequest;
-            sent.push((request.body as FlightRequest).op);
-            serve(
-              request,
-              { flight: (body, from) => host.answer(from, body as FlightRequest) },
-              (reply) => setImmediate(() => deliver(json(reply))),
-              id,
-            );
+            for (const request of unbatched(json(message)))
+              sent.push(((request as RpcRequest).body as FlightRequest).op);
+            end(json(message));
           }),
         onMessage: (listener) => (deliver = listener),
       });

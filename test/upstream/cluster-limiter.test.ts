@@ -4,7 +4,7 @@ import { Budgets } from '../../src/server/access/budget';
 import { ClusterRateLimiter } from '../../src/upstream/cluster-rate-limiter';
 import { LimiterHost, type LimiterRequest } from '../../src/upstream/limiter-host';
 import { documentedRules, Pacer } from '../../src/upstream/pacer';
-import { PrimaryRpc, serve, type RpcRequest } from '../../src/upstream/primary-rpc';
+import { PrimaryRpc, primaryEnd } from '../../src/upstream/primary-rpc';
 import type { LimitRule } from '../../src/upstream/rate-limiter';
 import { SharedRateLimiter } from '../../src/upstream/shared-rate-limiter';
 import { SharedRedis } from '../../src/upstream/shared-redis';
@@ -14,7 +14,7 @@ import { differencesFromMemory } from '../support/limiter-script';
 /*
  * Issue #17: with WORKERS > 1 and no Redis, the cluster's primary keeps pacing and client
  * budgets for every worker. Here the workers' requests reach a LimiterHost through the same
- * request/answer code as over node:cluster's IPC (serve, PrimaryRpc), JSON-encoded as Node's
+ * request/answer code as over node:cluster's IPC (primaryEnd, PrimaryRpc), JSON-encoded as Node's
  * IPC encodes them, delivered a turn later, on one fake clock.
  */
 
@@ -29,15 +29,11 @@ function primaryOn(clock: FakeClock): { worker(): PrimaryRpc } {
   return {
     worker: () => {
       let deliver: (message: unknown) => void = () => undefined;
+      const end = primaryEnd({ limiter: (body) => host.answer(body as LimiterRequest) }, 0, (reply) =>
+        setImmediate(() => deliver(json(reply))),
+      );
       return new PrimaryRpc({
-        send: (message) =>
-          setImmediate(() =>
-            serve(
-              json(message) as RpcRequest,
-              { limiter: (body) => host.answer(body as LimiterRequest) },
-              (reply) => setImmediate(() => deliver(json(reply))),
-            ),
-          ),
+        send: (message) => setImmediate(() => end(json(message))),
         onMessage: (listener) => (deliver = listener),
       });
     },
