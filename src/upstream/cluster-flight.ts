@@ -9,8 +9,8 @@ import type { Flights, SharedFlightOptions } from './shared-flight';
  * A worker's single flight across the workers of WORKERS > 1 without Redis (issue #17):
  * without it each worker made its own call for the same cold key, and upstream calls per
  * request doubled with two workers. The primary (FlightHost) names one owner per key; the
- * owner calls, and hands its outcome to the others through the primary only when somebody
- * waits, so a call nobody shares costs one IPC round trip, not its body. Unlike Redis's
+ * owner calls, and tells the primary its outcome at once (before its own requests go on
+ * with it), which hands it to whoever waits. Unlike Redis's
  * flights the outcome travels directly, so answers that are never cached are shared too,
  * and so is a coded refusal, as in one process. A waiter calls itself when the primary
  * hands it nothing (the owner failed otherwise, or died), or when waiting longer would
@@ -52,16 +52,8 @@ export class ClusterFlights implements Flights {
       if (error instanceof UpstreamError) outcome = { kind: 'error', error: handed(error) };
       throw error;
     } finally {
-      void this.end(key, outcome);
-    }
-  }
-
-  private async end(key: string, outcome: FlightOutcome): Promise<void> {
-    try {
-      const waiting = (await this.ask({ op: 'end', key })) as number;
-      if (waiting > 0) await this.ask({ op: 'deliver', key, outcome });
-    } catch {
-      // The primary is gone: so are its waiters' answers; they call for themselves.
+      const done: FlightRequest = { op: 'done', key, outcome };
+      this.primary.tell('flight', done);
     }
   }
 

@@ -2,10 +2,10 @@
  * One upstream call per identical call across the workers of WORKERS > 1 without Redis
  * (issue #17): the primary's side of ClusterFlights. A worker asks to `join` a key before
  * it calls; the first is its owner and calls, the others wait here. When its call has
- * settled, the owner `end`s the flight: with nobody waiting the flight is over; otherwise
- * the owner `deliver`s the outcome (a body, or the upstream's coded refusal), and every
- * waiter gets it, as the joiners of a flight in one process share its promise. The
- * primary answers one message at a time, so joining and ending are atomic.
+ * settled, the owner tells it `done` with the outcome (a body, or the upstream's coded
+ * refusal, or `none`), and every waiter gets it, as the joiners of a flight in one process
+ * share its promise. The primary handles one message at a time, so joining and ending are
+ * atomic.
  */
 
 /** A coded upstream refusal, as it crosses the IPC channel (UpstreamError's fields). */
@@ -23,10 +23,7 @@ export interface HandedError {
 export type FlightOutcome =
   { kind: 'body'; body: unknown } | { kind: 'error'; error: HandedError } | { kind: 'none' };
 
-export type FlightRequest =
-  | { op: 'join'; key: string }
-  | { op: 'end'; key: string }
-  | { op: 'deliver'; key: string; outcome: FlightOutcome };
+export type FlightRequest = { op: 'join'; key: string } | { op: 'done'; key: string; outcome: FlightOutcome };
 
 /** `join`'s answer: the owner calls; a waiter is handed the outcome. */
 export type JoinAnswer = { role: 'owner' } | { role: 'waiter'; outcome: FlightOutcome };
@@ -39,8 +36,8 @@ interface Flight {
 export class FlightHost {
   private readonly flights = new Map<string, Flight>();
 
-  /** `worker` is the asking worker's id. `end` answers how many wait for the delivery. */
-  answer(worker: number, request: FlightRequest): JoinAnswer | Promise<JoinAnswer> | number | undefined {
+  /** `worker` is the asking worker's id. */
+  answer(worker: number, request: FlightRequest): JoinAnswer | Promise<JoinAnswer> | undefined {
     const flight = this.flights.get(request.key);
     switch (request.op) {
       case 'join':
@@ -51,12 +48,7 @@ export class FlightHost {
         return new Promise((resolve) =>
           flight.waiters.push((outcome) => resolve({ role: 'waiter', outcome })),
         );
-      case 'end':
-        if (!flight || flight.owner !== worker) return 0;
-        if (flight.waiters.length === 0) this.flights.delete(request.key);
-        // Joins between this and the delivery wait for it too: the flight stays until then.
-        return flight.waiters.length;
-      case 'deliver':
+      case 'done':
         if (flight?.owner === worker) this.settle(request.key, flight, request.outcome);
         return undefined;
     }

@@ -25,6 +25,7 @@ export interface RpcBatch {
 
 export interface RpcRequest {
   type: typeof REQUEST;
+  /** 0: a notice, which is not answered ({@link PrimaryRpc.tell}). */
   id: number;
   /** Which of the primary's services answers: `limiter`, `metrics`, `sandbox`. */
   kind: string;
@@ -80,7 +81,7 @@ export class PrimaryRpc {
   private closed?: Error;
   private readonly outbox: Outbox;
 
-  constructor(port: Port) {
+  constructor(private readonly port: Port) {
     this.outbox = new Outbox((message, failed) => port.send(message, failed));
     port.onMessage((received) => {
       for (const message of unbatched(received)) {
@@ -106,6 +107,16 @@ export class PrimaryRpc {
         reject(error);
       });
     });
+  }
+
+  /**
+   * Tells the primary something that needs no answer, at once rather than at the end of the
+   * turn: what others wait for (a flight's outcome) is not held up by this turn's work.
+   */
+  tell(kind: string, body: unknown): void {
+    if (this.closed) return;
+    const notice: RpcRequest = { type: REQUEST, id: 0, kind, body };
+    this.port.send(notice, () => undefined);
   }
 
   /** The primary is gone: what waits is refused, and so is every later request. */
@@ -142,8 +153,9 @@ export function serve(
   send: (reply: RpcReply) => void,
   from = 0,
 ): void {
-  const reply = (fields: { result: unknown } | { error: string }) =>
-    send({ type: REPLY, id: request.id, ...fields });
+  const reply = (fields: { result: unknown } | { error: string }) => {
+    if (request.id !== 0) send({ type: REPLY, id: request.id, ...fields });
+  };
   const failed = (error: unknown) => reply({ error: error instanceof Error ? error.message : String(error) });
   try {
     const service = services[request.kind];

@@ -77,10 +77,10 @@ describe('one upstream call per identical call across the workers (WORKERS witho
     expect(call.calls.count).toBe(1);
     await turns();
     expect(primary.host.size).toBe(0);
-    expect(primary.sent).toEqual(['join', 'join', 'end', 'deliver']);
+    expect(primary.sent).toEqual(['join', 'join', 'done']);
   });
 
-  it('sends no body through the primary when nobody waits', async () => {
+  it('ends a flight nobody shared: the next identical call is a flight of its own', async () => {
     const clock = new FakeClock(0);
     const primary = cluster(clock);
     const call = upstream();
@@ -89,8 +89,14 @@ describe('one upstream call per identical call across the workers (WORKERS witho
     call.settle().resolve(BODY);
     expect(await answer).toEqual(BODY);
     await turns();
-    expect(primary.sent).toEqual(['join', 'end']);
+    expect(primary.sent).toEqual(['join', 'done']);
     expect(primary.host.size).toBe(0);
+    const again = upstream();
+    const next = primary.worker().run(KEY, 10_000, again.fetch);
+    await turns();
+    expect(again.calls.count).toBe(1);
+    again.settle().resolve(BODY);
+    expect(await next).toEqual(BODY);
   });
 
   it("hands the owner's coded refusal to the waiter, as one process's joiners share it", async () => {

@@ -69,6 +69,20 @@ describe('requests from a worker to its cluster primary', () => {
     expect(await later).toBe('done');
   });
 
+  it('sends a notice at once, ahead of the calls queued in the same turn, and the primary does not answer it', async () => {
+    const noted: unknown[] = [];
+    const { rpc, toPrimary, toWorker } = channel({ ...double, note: (body) => noted.push(body) });
+    const answer = rpc.call('double', 4);
+    rpc.tell('note', 'flight done');
+    expect(await answer).toBe(8);
+    expect(noted).toEqual(['flight done']);
+    expect(toPrimary).toEqual([
+      { type: REQUEST, id: 0, kind: 'note', body: 'flight done' },
+      { type: REQUEST, id: 1, kind: 'double', body: 4 },
+    ]);
+    expect(toWorker).toHaveLength(1);
+  });
+
   it('rejects every call of a message that could not be sent', async () => {
     const { rpc } = channel(double, true);
     const answers = await Promise.allSettled([rpc.call('double', 1), rpc.call('double', 2)]);
