@@ -400,7 +400,7 @@ function fillPath(template: string, params: Record<string, string> = {}): string
   let path = '';
   for (const part of partsOf(template)) {
     if (typeof part === 'string') path += part;
-    else path += part[0] ? (params[part[1]] ?? '') : encodeURIComponent(params[part[1]] ?? '');
+    else path += part[0] ? (params[part[1]] ?? '') : encodeComponent(params[part[1]] ?? '');
   }
   return path;
 }
@@ -440,12 +440,20 @@ export function retryAfterSeconds(value: string | string[] | undefined): number 
  * `?a=1&b=x%20y`: values percent-encoded (a space as %20, never +), undefined ones left out.
  * A loop rather than entries/filter/map/join: it builds every call's cache key, hits included.
  */
+/**
+ * `encodeURIComponent` of a client's text, which JSON lets carry a lone surrogate (`"\ud800"`):
+ * that would throw URIError. It is sent as U+FFFD, as WHATWG URL serialisation sends it.
+ */
+function encodeComponent(text: string): string {
+  return encodeURIComponent(text.replace(/[\uD800-\uDFFF]/gu, '\uFFFD'));
+}
+
 function queryString(query: Record<string, string | number | undefined> | undefined): string {
   let text = '';
   for (const name in query) {
     const value = query[name];
     if (value === undefined || !Object.hasOwn(query, name)) continue;
-    text += `${text === '' ? '?' : '&'}${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`;
+    text += `${text === '' ? '?' : '&'}${encodeComponent(name)}=${encodeComponent(String(value))}`;
   }
   return text;
 }

@@ -224,6 +224,16 @@ describe('reverseGeocode, pointDetails, searchPlaces and placeCategories', () =>
     });
   });
 
+  it('sends a lone surrogate of a JSON variable as U+FFFD (WHATWG URL serialisation), not as an internal error', async () => {
+    stack.sandbox.controls.clearLog();
+    const { errors } = await stack.query('query($q: String!) { searchPlaces(query: $q) { totalCount } }', {
+      q: '\ud800Kano',
+    });
+    expect((errors ?? []).map((error: any) => error.extensions.code)).not.toContain('INTERNAL_SERVER_ERROR');
+    const [call] = stack.sandbox.controls.requests({ service: 'maps', operation: 'search' });
+    expect(call!.query.q).toBe('\ufffdKano');
+  });
+
   it('finds places by the name of their town, each place of the answer in the dataset', async () => {
     const town = street(stack, KANO_STREET).city;
     const { data, errors } = await stack.query(
