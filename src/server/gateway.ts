@@ -51,6 +51,7 @@ import { systemClock, type Clock } from '../kernel/clock';
 import { AccessRecord } from './access-log';
 import { sendCompressible } from './compression';
 import { TextMemo } from './text-memo';
+import { jitGateway } from './jit-executor';
 import { ResponseCache, responseCachePlugin, type OperationRequest } from './response-cache';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
@@ -125,7 +126,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ? new ResponseCache(options.shared ? new SharedKeyValueCache(options.shared, responses) : responses)
     : undefined;
   const apollo = new ApolloServer<GatewayContext>({
-    schema,
+    // Apollo's one way in for another executor: graphql-jit once a document repeats (jit-executor.ts).
+    gateway: jitGateway(schema),
     // graphql-js stops parsing past this many tokens (a huge query costs nothing to refuse).
     parseOptions: { maxTokens: options.queryLimits.maxTokens },
     // Bounded by entries and by what they hold in memory (Apollo's defaults count JSON length).
