@@ -4,10 +4,14 @@ import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { ApolloServer, type ApolloServerPlugin, type GraphQLRequestContext } from '@apollo/server';
 import { ApolloServerPluginCacheControl } from '@apollo/server/plugin/cacheControl';
-import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+} from '@apollo/server/plugin/disabled';
 import {
   execute,
   parse,
+  print,
   validate,
   type DocumentNode,
   type ExecutionResult,
@@ -16,6 +20,7 @@ import {
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { createContext, type GatewayContext } from '../src/graph/context';
 import { buildSchema } from '../src/graph/schema';
+import { jitGateway } from '../src/server/jit-executor';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { Metrics } from '../src/observability/metrics';
 import { startTracing, type StopTracing } from '../src/observability/tracing';
@@ -36,7 +41,9 @@ import { median, round } from './stats';
  * - both again on a schema Apollo has instrumented (every field's resolver wrapped so that
  *   plugins' `willResolveField` runs; of ours only ApolloServerPluginCacheControl has one),
  *   with the cache-control hook installed per execution as Apollo's request pipeline does;
- * - Apollo's whole `executeOperation` (document store, validation cache, plugin hooks) with that plugin.
+ * - Apollo's whole `executeOperation` (document store, validation cache, plugin hooks) with that plugin;
+ * - and as the gateway runs it since: Apollo without field hooks, on graphql-js alone and with
+ *   our executor (src/server/jit-executor.ts: graphql-jit once a document repeats).
  *
  * Before timing it compares every executor's answer with graphql-js's, byte for byte, for the
  * golden query, the same selection through `_entities` and three error cases (a malformed loccode,
@@ -194,6 +201,26 @@ async function allExecutors(
 ): Promise<Record<string, Executor>> {
   const hooked = await apolloInstrumented(contextOf, cases[0]!);
   const hookedJit = jitOver(hooked.schema, cases);
+  // Apollo as the gateway runs it now: no field hooks (plugins/cache-policy.ts), with graphql-js
+  // alone, and with our executor (graphql-jit once a document repeats, src/server/jit-executor.ts).
+  const withoutHooks = [ApolloServerPluginCacheControlDisabled(), ApolloServerPluginInlineTraceDisabled()];
+  const apolloJs = new ApolloServer<GatewayContext>({ schema: buildSchema(), plugins: withoutHooks });
+  const apolloJit = new ApolloServer<GatewayContext>({
+    gateway: jitGateway(buildSchema()),
+    plugins: withoutHooks,
+  });
+  await Promise.all([apolloJs.start(), apolloJit.start()]);
+  const through =
+    (server: ApolloServer<GatewayContext>): Executor =>
+    async (document, variables, context) => {
+      const response = await server.executeOperation(
+        { query: print(document), variables },
+        { contextValue: context },
+      );
+      if (response.body.kind !== 'single') throw new Error('incremental answer');
+      const { data, errors } = response.body.singleResult;
+      return { result: { ...(errors && { errors }), data } as ExecutionResult };
+    };
   return {
     'graphql-js': async (document, variables, context) => ({
       result: await execute({ schema: plain, document, variableValues: variables, contextValue: context }),
@@ -223,6 +250,8 @@ async function allExecutors(
       const { data, errors } = response.body.singleResult;
       return { result: { ...(errors && { errors }), data } as ExecutionResult };
     },
+    'Apollo executeOperation (graphql-js, no field hooks)': through(apolloJs),
+    'Apollo executeOperation (our executor: graphql-jit)': through(apolloJit),
   };
 }
 
