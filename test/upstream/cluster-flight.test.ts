@@ -61,16 +61,25 @@ const turns = async (count = 10) => {
   for (let turn = 0; turn < count; turn += 1) await new Promise((resolve) => setImmediate(resolve));
 };
 
+/**
+ * Worker 1 owns the flight for KEY; worker 2 joins it a few turns later, with `waiterDeadline`.
+ * `first` and `second` are their answers; `call` the one upstream call (or more).
+ */
+async function ownerAndWaiter(waiterDeadline = 10_000) {
+  const clock = new FakeClock(0);
+  const primary = cluster(clock);
+  const [a, b] = [primary.worker(), primary.worker()];
+  const call = upstream();
+  const first = a!.run(KEY, 10_000, call.fetch);
+  await turns();
+  const second = b!.run(KEY, waiterDeadline, call.fetch);
+  await turns();
+  return { clock, primary, call, first, second };
+}
+
 describe('one upstream call per identical call across the workers (WORKERS without Redis)', () => {
   it("makes one call for two workers' identical calls, and hands its body to the other", async () => {
-    const clock = new FakeClock(0);
-    const primary = cluster(clock);
-    const [a, b] = [primary.worker(), primary.worker()];
-    const call = upstream();
-    const first = a!.run(KEY, 10_000, call.fetch);
-    await turns();
-    const second = b!.run(KEY, 10_000, call.fetch);
-    await turns();
+    const { primary, call, first, second } = await ownerAndWaiter();
     call.settle().resolve(BODY);
     expect(await first).toEqual(BODY);
     expect(await second).toEqual(BODY);
@@ -100,14 +109,7 @@ describe('one upstream call per identical call across the workers (WORKERS witho
   });
 
   it("hands the owner's coded refusal to the waiter, as one process's joiners share it", async () => {
-    const clock = new FakeClock(0);
-    const primary = cluster(clock);
-    const [a, b] = [primary.worker(), primary.worker()];
-    const call = upstream();
-    const first = a!.run(KEY, 10_000, call.fetch);
-    await turns();
-    const second = b!.run(KEY, 10_000, call.fetch);
-    await turns();
+    const { call, first, second } = await ownerAndWaiter();
     const refusal = new UpstreamError(
       'address',
       'NOT_FOUND',
@@ -133,14 +135,7 @@ describe('one upstream call per identical call across the workers (WORKERS witho
   });
 
   it('lets the waiter call itself when the owner failed without a coded refusal', async () => {
-    const clock = new FakeClock(0);
-    const primary = cluster(clock);
-    const [a, b] = [primary.worker(), primary.worker()];
-    const call = upstream();
-    const first = a!.run(KEY, 10_000, call.fetch);
-    await turns();
-    const second = b!.run(KEY, 10_000, call.fetch);
-    await turns();
+    const { call, first, second } = await ownerAndWaiter();
     call.settle().reject(new Error('socket hang up'));
     await expect(first).rejects.toThrow('socket hang up');
     await turns();
@@ -150,14 +145,7 @@ describe('one upstream call per identical call across the workers (WORKERS witho
   });
 
   it('lets the waiter call itself when the owning worker is gone', async () => {
-    const clock = new FakeClock(0);
-    const primary = cluster(clock);
-    const [a, b] = [primary.worker(), primary.worker()];
-    const call = upstream();
-    void a!.run(KEY, 10_000, call.fetch);
-    await turns();
-    const second = b!.run(KEY, 10_000, call.fetch);
-    await turns();
+    const { primary, call, second } = await ownerAndWaiter();
     primary.host.gone(1);
     await turns();
     expect(call.calls.count).toBe(2);
@@ -166,15 +154,8 @@ describe('one upstream call per identical call across the workers (WORKERS witho
   });
 
   it('stops waiting when its own call would otherwise have no time left before its deadline', async () => {
-    const clock = new FakeClock(0);
-    const primary = cluster(clock);
-    const [a, b] = [primary.worker(), primary.worker()];
-    const call = upstream();
-    void a!.run(KEY, 10_000, call.fetch);
-    await turns();
     // 4 s left: half of it (2 s) is kept for its own call, so it waits 2 s.
-    const second = b!.run(KEY, 4_000, call.fetch);
-    await turns();
+    const { clock, call, second } = await ownerAndWaiter(4_000);
     await clock.advance(1_999);
     expect(call.calls.count).toBe(1);
     await clock.advance(1);
