@@ -22,7 +22,7 @@ export function banner(config: Config, url: string): string {
   else lines.push(`  Keys required: ${config.access.clients.length} client(s) in GATEWAY_API_KEYS.`);
   if (config.workers > 1)
     lines.push(
-      `  ${config.workers} worker processes (WORKERS) share the port; pacing and client budgets are kept ${config.shared ? 'in Redis' : 'by the primary process'} for all of them.`,
+      `  ${config.workers} worker processes (WORKERS) share the port; pacing, client budgets and single flight are kept ${config.shared ? 'in Redis' : 'by the primary process'} for all of them.`,
     );
   if (config.exposeErrorDetails)
     lines.push('  EXPOSE_ERROR_DETAILS is on: unexpected errors show their messages and stacks.');
