@@ -69,6 +69,14 @@ describe('configuration (API.md section 1)', () => {
     ]);
   });
 
+  it("takes QUERY_COMPILE_MS_PER_SECOND, the event loop's share for compiling documents, from 0 (never) to 1000, 50 when unset", () => {
+    expect(loadConfig({}).compileMsPerSecond).toBe(50);
+    expect(loadConfig({ QUERY_COMPILE_MS_PER_SECOND: '0' }).compileMsPerSecond).toBe(0);
+    expect(problems({ QUERY_COMPILE_MS_PER_SECOND: '1001' })).toEqual([
+      'QUERY_COMPILE_MS_PER_SECOND must be a whole number from 0 to 1000, got "1001".',
+    ]);
+  });
+
   it('lists every bad number and switch at once', () => {
     expect(
       problems({ PORT: '70000', UPSTREAM_CACHE: 'maybe', CACHE_TTL_SCALE: '0', EXPOSE_ERROR_DETAILS: 'yes' }),

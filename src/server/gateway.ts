@@ -96,6 +96,8 @@ export interface GatewayOptions {
   trustedDocuments?: TrustedDocuments;
   /** The largest `first` a connection field takes (`PAGE_MAX_SIZE`). */
   pageMaxSize: number;
+  /** `QUERY_COMPILE_MS_PER_SECOND`: the event loop's share for graphql-jit's compiling (jit-executor.ts). */
+  compileMsPerSecond: number;
   /** The Redis this replica shares state through, when `REDIS_URL` is set (listed by `/readyz`). */
   shared?: SharedRedis;
   /** The clock of request deadlines, which pacing compares with its own (tests inject a fake one). */
@@ -127,7 +129,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     : undefined;
   const apollo = new ApolloServer<GatewayContext>({
     // Apollo's one way in for another executor: graphql-jit once a document repeats (jit-executor.ts).
-    gateway: jitGateway(schema),
+    gateway: jitGateway(schema, { compileMsPerSecond: options.compileMsPerSecond }),
     // graphql-js stops parsing past this many tokens (a huge query costs nothing to refuse).
     parseOptions: { maxTokens: options.queryLimits.maxTokens },
     // Bounded by entries and by what they hold in memory (Apollo's defaults count JSON length).

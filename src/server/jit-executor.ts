@@ -16,6 +16,19 @@ type GatewayExecutor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executo
 /** Executions of a document on graphql-js before it is compiled: a one-off document is not worth compiling. */
 const RUNS_BEFORE_COMPILING = 1;
 
+export interface JitOptions {
+  /**
+   * `QUERY_COMPILE_MS_PER_SECOND`: compiling blocks the event loop (the golden query, 1,500
+   * fields: 22 to 40 ms), so at most this many milliseconds of each second go to it; a document
+   * that finds the second spent runs on graphql-js and is compiled on a later run. 0: never.
+   */
+  compileMsPerSecond: number;
+  /** Milliseconds, monotonic (tests pass a fake clock). */
+  now?: () => number;
+  /** graphql-jit's compiler (tests count its calls). */
+  compile?: typeof compileQuery;
+}
+
 /** A document's compiled operations, by operation name (`''`: the only one); null where graphql-jit declined. */
 interface Compiled {
   runs: number;
@@ -32,11 +45,27 @@ interface Compiled {
  * What graphql-jit does not do is done first with graphql-js: variables are coerced by
  * graphql-js's own `getVariableValues` (graphql-jit does not enforce `@oneOf` in variables),
  * and its errors are answered exactly as graphql-js's `execute` answers them. A document
- * runs on graphql-js until it is seen again, and whenever graphql-jit cannot compile it.
+ * runs on graphql-js until it is seen again, whenever graphql-jit cannot compile it, and
+ * while this second's compile time is spent (a client sending each of many large documents
+ * twice cannot make the gateway do nothing but compile).
  * Compiled code lives as long as Apollo's document store keeps the document (a WeakMap).
  */
-export function jitGateway(schema: GraphQLSchema): Gateway {
+export function jitGateway(
+  schema: GraphQLSchema,
+  { compileMsPerSecond, now = () => performance.now(), compile = compileQuery }: JitOptions,
+): Gateway {
   const documents = new WeakMap<DocumentNode, Compiled>();
+  // The second under way, and the milliseconds spent compiling in it.
+  let second = -Infinity;
+  let spentMs = 0;
+  const mayCompile = () => {
+    const at = now();
+    if (at - second >= 1000) {
+      second = at;
+      spentMs = 0;
+    }
+    return spentMs < compileMsPerSecond;
+  };
   const plain = (
     document: DocumentNode,
     operationName: string | undefined,
@@ -62,11 +91,13 @@ export function jitGateway(schema: GraphQLSchema): Gateway {
     }
     let compiled = entry.operations.get(operationName ?? '');
     if (compiled === undefined) {
-      if (entry.runs < RUNS_BEFORE_COMPILING) {
+      if (entry.runs < RUNS_BEFORE_COMPILING || !mayCompile()) {
         entry.runs += 1;
         return plain(document, operationName, context, variables);
       }
-      const result = compileQuery(schema, document, operationName);
+      const started = now();
+      const result = compile(schema, document, operationName);
+      spentMs += now() - started;
       compiled = isCompiledQuery(result) ? result : null;
       entry.operations.set(operationName ?? '', compiled);
     }

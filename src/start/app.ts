@@ -104,6 +104,7 @@ export async function startApp(
     caches: config.caches,
     sandboxed: config.sandboxed,
     pageMaxSize: config.pageMaxSize,
+    compileMsPerSecond: config.compileMsPerSecond,
     ...(shared && { shared }),
     clock,
     ...(config.access.metricsToken && { metricsToken: config.access.metricsToken }),

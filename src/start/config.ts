@@ -55,6 +55,11 @@ export interface Config {
    * 20, the default `first` in schema/maps.graphql, or a query without `first` would fail.
    */
   pageMaxSize: number;
+  /**
+   * Milliseconds of each second the event loop may spend compiling documents with graphql-jit
+   * (`QUERY_COMPILE_MS_PER_SECOND`); 0: every operation runs on graphql-js.
+   */
+  compileMsPerSecond: number;
   /** Development switch: error messages and stack traces of unexpected errors reach the client. */
   exposeErrorDetails: boolean;
   /** OpenTelemetry export, when `OTEL_EXPORTER_OTLP_ENDPOINT` is set. */
@@ -334,6 +339,7 @@ function assemble(vars: Variables): Config {
     },
     introspection: vars.INTROSPECTION,
     pageMaxSize: vars.PAGE_MAX_SIZE,
+    compileMsPerSecond: vars.QUERY_COMPILE_MS_PER_SECOND,
     replicas: vars.REPLICAS,
     workers: vars.WORKERS,
     ...(vars.REDIS_URL && {

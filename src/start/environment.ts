@@ -224,6 +224,7 @@ export const VARIABLES = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(100, 600_000, 5_000),
   INTROSPECTION: flag(true),
   PAGE_MAX_SIZE: integer(20, 10_000, 100),
+  QUERY_COMPILE_MS_PER_SECOND: integer(0, 1000, 50),
   REPLICAS: integer(1, 1000, 1),
   WORKERS: workers,
   REDIS_URL: redisUrl,

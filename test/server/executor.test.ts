@@ -1,5 +1,6 @@
 import { ApolloServer } from '@apollo/server';
 import { makeExecutableSchema } from '@graphql-tools/schema';
+import { compileQuery } from 'graphql-jit';
 import { buildSchema } from '../../src/graph/schema';
 import { jitGateway } from '../../src/server/jit-executor';
 import { goldenQuery } from '../../bench/golden-query';
@@ -125,7 +126,7 @@ describe('graphql-jit behind Apollo Server, on a schema of its own', () => {
   });
 
   it('formats an error a resolver throws without extensions as graphql-js would, once compiled too', async () => {
-    const server = new ApolloServer({ gateway: jitGateway(schema) });
+    const server = new ApolloServer({ gateway: jitGateway(schema, { compileMsPerSecond: 50 }) });
     await server.start();
     const answers = [];
     for (let run = 0; run < 3; run += 1) {
@@ -146,5 +147,55 @@ describe('graphql-jit behind Apollo Server, on a schema of its own', () => {
     });
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
+  });
+
+  describe('compiling takes at most QUERY_COMPILE_MS_PER_SECOND of each second', () => {
+    /** Each compile takes 30 ms on the fake clock; `compiles` counts them. */
+    async function serverWith(compileMsPerSecond: number) {
+      let clock = 0;
+      let compiles = 0;
+      const compile: typeof compileQuery = (...args) => {
+        compiles += 1;
+        clock += 30;
+        return compileQuery(...args);
+      };
+      const server = new ApolloServer({
+        gateway: jitGateway(schema, { compileMsPerSecond, now: () => clock, compile }),
+      });
+      await server.start();
+      return {
+        run: async (name: string) => {
+          const response = await server.executeOperation({ query: `query ${name} { fine }` });
+          expect(response.body.kind === 'single' && response.body.singleResult.data).toEqual({ fine: 'ok' });
+        },
+        compiles: () => compiles,
+        advance: (ms: number) => (clock += ms),
+        stop: () => server.stop(),
+      };
+    }
+
+    it('compiles on second runs until the second is spent, then on a later second', async () => {
+      const server = await serverWith(50);
+      for (const name of ['A', 'B', 'C']) await server.run(name);
+      expect(server.compiles()).toBe(0);
+      // A (30 ms) and B (60 ms in all) compile; C finds the second spent and runs on graphql-js.
+      for (const name of ['A', 'B', 'C']) await server.run(name);
+      expect(server.compiles()).toBe(2);
+      await server.run('C');
+      expect(server.compiles()).toBe(2);
+      server.advance(1000);
+      await server.run('C');
+      expect(server.compiles()).toBe(3);
+      await server.stop();
+    });
+
+    it('never compiles with 0', async () => {
+      const server = await serverWith(0);
+      for (let run = 0; run < 3; run += 1) await server.run('A');
+      server.advance(5000);
+      await server.run('A');
+      expect(server.compiles()).toBe(0);
+      await server.stop();
+    });
   });
 });
