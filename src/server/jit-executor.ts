@@ -29,8 +29,8 @@ export interface JitOptions {
   compile?: typeof compileQuery;
 }
 
-/** A document's compiled operations, by operation name (`''`: the only one); null where graphql-jit declined. */
-interface Compiled {
+/** A document's runs so far, and its compiled operations by operation name (`''`: the only one); null where graphql-jit declined. */
+interface DocumentCompilation {
   runs: number;
   operations: Map<string, CompiledQuery | null>;
 }
@@ -54,7 +54,7 @@ export function jitGateway(
   schema: GraphQLSchema,
   { compileMsPerSecond, now = () => performance.now(), compile = compileQuery }: JitOptions,
 ): Gateway {
-  const documents = new WeakMap<DocumentNode, Compiled>();
+  const documents = new WeakMap<DocumentNode, DocumentCompilation>();
   // The second under way, and the milliseconds spent compiling in it.
   let second = -Infinity;
   let spentMs = 0;

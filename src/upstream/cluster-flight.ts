@@ -3,7 +3,7 @@ import type { ServiceName } from '../kernel/services';
 import { systemClock, type Clock } from '../kernel/clock';
 import type { FlightOutcome, FlightRequest, HandedError, JoinAnswer } from './flight-host';
 import type { PrimaryRpc } from './primary-rpc';
-import type { Flights, SharedFlightOptions } from './shared-flight';
+import { waitingMs, type Flights, type SharedFlightOptions } from './shared-flight';
 
 /**
  * A worker's single flight across the workers of WORKERS > 1 without Redis (issue #17):
@@ -27,10 +27,7 @@ export class ClusterFlights implements Flights {
 
   async run<T>(cacheKey: string, deadline: number, fetch: () => Promise<T>): Promise<T> {
     const joined = this.ask({ op: 'join', key: cacheKey }) as Promise<JoinAnswer>;
-    const now = this.clock.now();
-    // Half the time left at most is kept for our own call, as SharedFlights keeps it.
-    const kept = Math.min(this.options.ownCallMs, (deadline - now) / 2);
-    const waitMs = Math.max(0, Math.min(this.options.lockTtlMs, deadline - kept - now));
+    const waitMs = waitingMs(this.options, deadline, this.clock.now());
     const answer = await Promise.race([
       joined.catch(() => undefined),
       this.clock.sleep(waitMs).then(() => undefined),

@@ -27,7 +27,7 @@ export interface RpcRequest {
   type: typeof REQUEST;
   /** 0: a notice, which is not answered ({@link PrimaryRpc.tell}). */
   id: number;
-  /** Which of the primary's services answers: `limiter`, `metrics`, `sandbox`. */
+  /** Which of the primary's services answers: `limiter`, `flight`, `metrics`, `sandbox`. */
   kind: string;
   body?: unknown;
 }

@@ -19,6 +19,16 @@ export interface SharedFlightOptions {
   ownCallMs: number;
 }
 
+/**
+ * How long a waiter waits for another's call before it makes its own: at most the lock's
+ * TTL, and never so long that its own call would have no time left. Half the time left at
+ * most is kept for that call, so a deadline shorter than the upstream timeout still waits.
+ */
+export function waitingMs(options: SharedFlightOptions, deadline: number, now: number): number {
+  const kept = Math.min(options.ownCallMs, (deadline - now) / 2);
+  return Math.max(0, Math.min(options.lockTtlMs, deadline - kept - now));
+}
+
 /** One call per identical call beyond this process: across replicas (Redis) or across workers (the primary). */
 export interface Flights {
   /**
@@ -85,10 +95,8 @@ export class SharedFlights implements Flights {
         );
       }
     }
-    // Half the time left at most is kept, so a deadline shorter than the upstream timeout still waits.
     const now = this.clock.now();
-    const kept = Math.min(this.options.ownCallMs, (deadline - now) / 2);
-    const waitUntil = Math.min(now + this.options.lockTtlMs, deadline - kept);
+    const waitUntil = now + waitingMs(this.options, deadline, now);
     while (this.clock.now() < waitUntil) {
       await this.clock.sleep(POLL_MS);
       // The lock first: once it is gone, an answer the owner wrote is already there to read.
