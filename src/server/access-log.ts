@@ -96,6 +96,7 @@ export class AccessRecord {
       // A batch has several operations: their names and hashes, comma-separated, in order.
       operationName: joined(operations.map((operation) => operation.name)),
       documentHash: joined(operations.map((operation) => operation.documentHash)),
+      answeredBy: scope?.answeredBy ?? null,
       status,
       ...(!res.writableFinished && { aborted: true }),
       errorCodes,

@@ -17,7 +17,7 @@ import { buildSchema } from '../graph/schema';
 import type { Upstreams } from '../../datasources';
 import { documentNesting, jsonNesting, listen, readBody } from './http-body';
 import { APPLICATION_JSON, isJsonRequest, responseMediaType } from './http-conformance';
-import { runInScope, type RequestScope } from '../upstream/request-scope';
+import { runInScope, type AnsweredBy, type RequestScope } from '../upstream/request-scope';
 import type { QueryLimits } from './plugins/query-limits';
 import {
   demandControlPlugin,
@@ -36,7 +36,7 @@ import { Cors, type CorsOrigins } from './cors';
 import { csrfRefusal } from './csrf';
 import { privateFieldNames, selectsPrivateFields } from './private-answers';
 import { responsePolicyPlugin } from './plugins/response-policy';
-import { cacheControlHeader, cachePolicyPlugin } from './plugins/cache-policy';
+import { cacheControlHeader, cachePolicyPlugin, OperationPolicies } from './plugins/cache-policy';
 import { readiness, sendMetrics } from './endpoints';
 import type { Metrics } from '../observability/metrics';
 import { metricsPlugin } from './plugins/metrics';
@@ -52,6 +52,7 @@ import { AccessRecord } from './access-log';
 import { sendCompressible } from './compression';
 import { TextMemo } from './text-memo';
 import { jitGateway } from './jit-executor';
+import { LeanPath, type LeanAnswer } from './lean-path';
 import { ResponseCache, responseCachePlugin, type OperationRequest } from './response-cache';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
@@ -127,9 +128,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const responseCache = options.responseCacheEnabled
     ? new ResponseCache(options.shared ? new SharedKeyValueCache(options.shared, responses) : responses)
     : undefined;
+  // Apollo's one way in for another executor: graphql-jit once a document repeats (jit-executor.ts).
+  const executor = jitGateway(schema, { compileMsPerSecond: options.compileMsPerSecond });
+  const policies = new OperationPolicies(86_400);
+  const demand = { limits: options.queryLimits, budgets: options.budgets, metrics: options.metrics };
+  // Compiled documents run without Apollo's pipeline when they answer cleanly (lean-path.ts).
+  const lean = new LeanPath({
+    schema,
+    executor,
+    demand,
+    policies,
+    ttlScale: options.cacheTtlScale,
+    responseCache,
+    selectsPrivate,
+  });
   const apollo = new ApolloServer<GatewayContext>({
-    // Apollo's one way in for another executor: graphql-jit once a document repeats (jit-executor.ts).
-    gateway: jitGateway(schema, { compileMsPerSecond: options.compileMsPerSecond }),
+    gateway: executor,
     // graphql-js stops parsing past this many tokens (a huge query costs nothing to refuse).
     parseOptions: { maxTokens: options.queryLimits.maxTokens },
     // Bounded by entries and by what they hold in memory (Apollo's defaults count JSON length).
@@ -159,7 +173,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         ),
       ),
     plugins: [
-      demandControlPlugin(options.queryLimits, options.budgets, options.metrics),
+      demandControlPlugin(demand),
       metricsPlugin(options.metrics),
       tracingPlugin(),
       responsePolicyPlugin(options.cacheTtlScale),
@@ -167,7 +181,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       // and a response's policy is the shortest among its fields.
       // Worked out once per document (plugins/cache-policy.ts); Apollo's own plugin, which hooks
       // every resolver to do it field by field, is turned off.
-      cachePolicyPlugin(86_400),
+      cachePolicyPlugin(policies),
       ApolloServerPluginCacheControlDisabled(),
       // Whole responses (response-cache.ts): a PRIVATE answer (mapDisplay: links built on the
       // origin the request came in on) is kept per origin, any other once.
@@ -197,7 +211,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     // Traced routes run in a span continuing the caller's traceparent, refusals included (tracing.ts).
     inRequestSpan(req, res, tracedRoute(req.url), () =>
-      handle(apollo, options, responseCache, cors, requestId, req, res, () => closing),
+      handle(apollo, lean, options, responseCache, cors, requestId, req, res, () => closing),
     ).catch((error: unknown) => {
       logger.error('request failed', {
         requestId,
@@ -229,6 +243,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
 async function handle(
   apollo: ApolloServer<GatewayContext>,
+  lean: LeanPath,
   {
     upstreams,
     requestDeadlineMs,
@@ -438,31 +453,56 @@ async function handle(
         const budget = { limit, remaining, resetSeconds };
         scope.cost = answer.cost;
         scope.budget = budget;
-        const client = identified.name;
-        metrics.clientCost.inc({ client }, answer.cost);
-        (scope.operations ??= []).push({
-          name: answer.operationName,
-          documentHash: answer.documentHash,
-          errorCodes: [],
-        });
-        nameOperationSpan('query', answer.operationName, answer.documentHash);
-        for (const [name, value] of rateLimitHeaders(budget)) res.setHeader(name, value);
-        res.setHeader('cache-control', cacheControlFor(identified, cacheControlHeader(answer.policy)));
+        metrics.clientCost.inc({ client: identified.name }, answer.cost);
         res.setHeader('age', String(responseCache.ageOf(answer)));
-        res.setHeader('content-type', mediaType);
         const cost: CostReport = { requested: answer.cost, actual: 0, maximum: queryLimits.maxCost, budget };
         // What Apollo would write: `{data, extensions: {cost}}` and a newline; the data as stored.
         const text = `{"data":${answer.dataJson},"extensions":${JSON.stringify({ cost })}}\n`;
-        const label = metrics.operationLabel(answer.operationName);
-        metrics.graphqlRequests.inc({ operation: label });
-        metrics.graphqlDuration.observe(
-          { operation: label },
-          Number(process.hrtime.bigint() - started) / 1e9,
+        const { operationName, documentHash } = answer;
+        const cacheControl = cacheControlHeader(answer.policy);
+        return sendAnswer(
+          req,
+          res,
+          metrics,
+          scope,
+          mediaType,
+          started,
+          {
+            text,
+            cacheControl: cacheControlFor(identified, cacheControl),
+            operationName,
+            documentHash,
+            budget,
+          },
+          'response-cache',
         );
-        return sendCompressible(req, res, 200, {}, text);
       }
     }
   }
+  const context = createContext(upstreams, gatewayOrigin(req), scope, pageMaxSize);
+  // A compiled document's clean answer is written here, without Apollo (lean-path.ts).
+  if (req.method === 'POST' && body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const started = process.hrtime.bigint();
+    const outcome = await runInScope(scope, () => lean.run(body as OperationRequest, context));
+    if (outcome.kind === 'answered') {
+      const { answer } = outcome;
+      return sendAnswer(
+        req,
+        res,
+        metrics,
+        scope,
+        mediaType,
+        started,
+        {
+          ...answer,
+          cacheControl: cacheControlFor(identified, answer.cacheControl),
+        },
+        'lean',
+      );
+    }
+    if (outcome.kind === 'handover') context.handover = outcome.handover;
+  }
+  scope.answeredBy = 'apollo';
   const headers = new HeaderMap();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -470,7 +510,7 @@ async function handle(
   const response = await runInScope(scope, () =>
     apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: req.method ?? 'GET', headers, search, body },
-      context: async () => createContext(upstreams, gatewayOrigin(req), scope, pageMaxSize),
+      context: async () => context,
     }),
   );
   for (const [name, value] of response.headers)
@@ -481,6 +521,34 @@ async function handle(
     return sendCompressible(req, res, res.statusCode, {}, response.body.string);
   for await (const chunk of response.body.asyncIterator) res.write(chunk);
   res.end();
+}
+
+/**
+ * A whole answer the edge writes itself (a response-cache hit or the lean path's), with
+ * what Apollo and our plugins do for every answer: the budget's headers, the cache policy,
+ * the request counted and timed, the operation noted for the access log and the request span.
+ */
+function sendAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  metrics: Metrics,
+  scope: RequestScope,
+  mediaType: string,
+  started: bigint,
+  answer: LeanAnswer,
+  answeredBy: AnsweredBy,
+): void {
+  const { operationName, documentHash } = answer;
+  scope.answeredBy = answeredBy;
+  (scope.operations ??= []).push({ name: operationName, documentHash, errorCodes: [] });
+  nameOperationSpan('query', operationName, documentHash);
+  for (const [name, value] of rateLimitHeaders(answer.budget)) res.setHeader(name, value);
+  res.setHeader('cache-control', answer.cacheControl);
+  res.setHeader('content-type', mediaType);
+  const label = metrics.operationLabel(operationName);
+  metrics.graphqlRequests.inc({ operation: label });
+  metrics.graphqlDuration.observe({ operation: label }, Number(process.hrtime.bigint() - started) / 1e9);
+  sendCompressible(req, res, 200, {}, answer.text);
 }
 
 /** Most requests repeat a document: its nesting is read once. */

@@ -5,8 +5,10 @@ import {
   type DocumentNode,
   type ExecutionResult,
   type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { LRUCache } from 'lru-cache';
 import type { ApolloServerOptionsWithGateway } from '@apollo/server';
 import type { GatewayContext } from '../graph/context';
 
@@ -29,11 +31,33 @@ export interface JitOptions {
   compile?: typeof compileQuery;
 }
 
+/** An operation graphql-jit compiled, with the document Apollo parsed and validated it from. */
+export interface CompiledOperation {
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  /** Apollo's `queryHash`: the SHA-256 of the document's text. */
+  documentHash: string;
+  compiled: CompiledQuery;
+}
+
+/** The executor, plus what the lean path (lean-path.ts) asks of it. */
+export interface JitGateway extends Gateway {
+  /**
+   * The compiled operation a request names, when Apollo has already validated its document's
+   * text and this executor has compiled that operation (and Apollo still keeps the document):
+   * the request may then run without Apollo. `operationName` as the request sends it.
+   */
+  compiledFor(text: string, operationName: string | undefined): CompiledOperation | undefined;
+}
+
 /** A document's runs so far, and its compiled operations by operation name (`''`: the only one); null where graphql-jit declined. */
 interface DocumentCompilation {
   runs: number;
-  operations: Map<string, CompiledQuery | null>;
+  operations: Map<string, CompiledOperation | null>;
 }
+
+/** The document texts the lean path may find, by their characters (they are the keys): about 4 MB. */
+const KNOWN_TEXT_CHARS = 4_000_000;
 
 /**
  * Executes operations with graphql-jit once their document repeats (issue #17 item 4). Apollo
@@ -53,8 +77,14 @@ interface DocumentCompilation {
 export function jitGateway(
   schema: GraphQLSchema,
   { compileMsPerSecond, now = () => performance.now(), compile = compileQuery }: JitOptions,
-): Gateway {
+): JitGateway {
   const documents = new WeakMap<DocumentNode, DocumentCompilation>();
+  // Texts of compiled documents. Held weakly: compiled code lives only as long as Apollo's store keeps its document.
+  const texts = new LRUCache<string, WeakRef<DocumentNode>>({
+    maxSize: KNOWN_TEXT_CHARS,
+    maxEntrySize: KNOWN_TEXT_CHARS,
+    sizeCalculation: (_document, text) => text.length + 100,
+  });
   // The second under way, and the milliseconds spent compiling in it.
   let second = -Infinity;
   let spentMs = 0;
@@ -80,7 +110,10 @@ export function jitGateway(
       ...(operationName && { operationName }),
     });
 
-  const executor: GatewayExecutor = async ({ document, request, operation, context }) => {
+  const executor: GatewayExecutor = async ({ document, request, operation, context, queryHash }) => {
+    // Already executed by the lean path, which hands Apollo the result to answer (errors, warnings).
+    const executed = context.handover?.executed;
+    if (executed && executed.document === document) return executed.result;
     const variables = request.variables ?? {};
     const operationName = request.operationName ?? undefined;
     if (!document || !operation) return plain(document!, operationName, context, variables);
@@ -98,15 +131,18 @@ export function jitGateway(
       const started = now();
       const result = compile(schema, document, operationName);
       spentMs += now() - started;
-      compiled = isCompiledQuery(result) ? result : null;
+      compiled = isCompiledQuery(result)
+        ? { document, operation, documentHash: queryHash ?? '', compiled: result }
+        : null;
       entry.operations.set(operationName ?? '', compiled);
     }
     if (compiled === null) return plain(document, operationName, context, variables);
-    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, {
-      maxErrors: 50,
-    });
-    if (coerced.errors) return { errors: coerced.errors } satisfies ExecutionResult;
-    return withExtensions(await compiled.query(undefined, context, variables));
+    // Known again after the texts' bound dropped it, or after Apollo parsed it anew.
+    if (typeof request.query === 'string' && texts.get(request.query)?.deref() !== document)
+      texts.set(request.query, new WeakRef(document));
+    const errors = variableErrors(schema, operation, variables);
+    if (errors) return { errors } satisfies ExecutionResult;
+    return withExtensions(await compiled.compiled.query(undefined, context, variables));
   };
 
   let announce: Parameters<Gateway['onSchemaLoadOrUpdate']>[0] | undefined;
@@ -123,7 +159,26 @@ export function jitGateway(
       return { executor };
     },
     async stop() {},
+    compiledFor(text, operationName) {
+      // Apollo finds no operation named '' (graphql-js's getOperationAST), where '' keys the only one here.
+      if (operationName === '') return undefined;
+      const document = texts.get(text)?.deref();
+      const compiled = document && documents.get(document)?.operations.get(operationName ?? '');
+      return compiled ?? undefined;
+    },
   };
+}
+
+/**
+ * The request's variables coerced as graphql-js's `execute` coerces them (graphql-jit does not
+ * enforce `@oneOf`): its errors, answered as `execute` answers them, or undefined when they are valid.
+ */
+export function variableErrors(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): readonly GraphQLError[] | undefined {
+  return getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 50 }).errors;
 }
 
 /**
@@ -131,7 +186,7 @@ export function jitGateway(
  * `{}`, for an error a resolver threw without any: Apollo's error formatting reads
  * `extensions.code`, and would fail on them. Those are made again as graphql-js makes them.
  */
-function withExtensions(result: ExecutionResult): ExecutionResult {
+export function withExtensions(result: ExecutionResult): ExecutionResult {
   if (!result.errors?.some((error) => (error.extensions as unknown) === undefined)) return result;
   const errors = result.errors.map((error) => {
     if ((error.extensions as unknown) !== undefined) return error;

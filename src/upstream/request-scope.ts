@@ -35,7 +35,12 @@ export interface RequestScope {
   operations?: OperationSeen[];
   /** The edge already looked this request up in the response cache (and missed): Apollo need not again. */
   responseCacheLookedUp?: boolean;
+  /** Who wrote the GraphQL answer (access log): a response-cache hit, the lean path, or Apollo. */
+  answeredBy?: AnsweredBy;
 }
+
+/** `response-cache`: a stored answer, nothing executed; `lean`: a compiled document run without Apollo's pipeline. */
+export type AnsweredBy = 'response-cache' | 'lean' | 'apollo';
 
 /** One service's share of a request. */
 export interface ServiceUsage {

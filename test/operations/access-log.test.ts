@@ -47,6 +47,7 @@ describe('the access log', () => {
       path: '/graphql',
       operationName: 'Climate',
       documentHash: createHash('sha256').update(document).digest('hex'),
+      answeredBy: 'apollo',
       status: 200,
       errorCodes: [],
       durationMs: expect.any(Number),

@@ -19,7 +19,7 @@ import {
 type Scope = 'PUBLIC' | 'PRIVATE';
 
 /** A `@cacheControl` annotation, or a policy being narrowed (Apollo's CacheHint). */
-interface Hint {
+export interface Hint {
   maxAge?: number;
   scope?: Scope;
   inheritMaxAge?: boolean;
@@ -36,19 +36,14 @@ interface Hint {
  * resolvers sets a dynamic hint (`info.cacheControl`), so nothing else changes. The
  * `Cache-Control` header is written as Apollo's plugin writes it.
  */
-export function cachePolicyPlugin(defaultMaxAge: number): ApolloServerPlugin {
-  const known = new WeakMap<OperationDefinitionNode, Hint>();
+export function cachePolicyPlugin(policies: OperationPolicies): ApolloServerPlugin {
   return {
     async requestDidStart() {
       return {
         async executionDidStart({ schema, document, operation, overallCachePolicy }) {
           // No operation to run (an operationName the document lacks): graphql-js says so, uncached.
           if (!operation) return;
-          let policy = known.get(operation);
-          if (!policy) {
-            policy = operationPolicy(schema, document, operation, defaultMaxAge);
-            known.set(operation, policy);
-          }
+          const policy = policies.of(schema, document, operation);
           overallCachePolicy.restrict(policy);
         },
         async willSendResponse({ response, overallCachePolicy }) {
@@ -63,6 +58,23 @@ export function cachePolicyPlugin(defaultMaxAge: number): ApolloServerPlugin {
       };
     },
   };
+}
+
+/** Each operation's policy, worked out once: kept as long as Apollo keeps its document. */
+export class OperationPolicies {
+  private readonly known = new WeakMap<OperationDefinitionNode, Hint>();
+
+  /** `defaultMaxAge`: the TTL of fields without a hint that return objects. */
+  constructor(private readonly defaultMaxAge: number) {}
+
+  of(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): Hint {
+    let policy = this.known.get(operation);
+    if (!policy) {
+      policy = operationPolicy(schema, document, operation, this.defaultMaxAge);
+      this.known.set(operation, policy);
+    }
+    return policy;
+  }
 }
 
 /** `max-age=N, public|private`, as Apollo's cache-control plugin writes it (also for response-cache hits). */
