@@ -52,7 +52,7 @@ import { AccessRecord } from './access-log';
 import { sendCompressible } from './compression';
 import { TextMemo } from './text-memo';
 import { jitGateway } from './jit-executor';
-import { LeanPath, type LeanAnswer } from './lean-path';
+import { answerText, LeanPath, type LeanAnswer } from './lean-path';
 import { ResponseCache, responseCachePlugin, type OperationRequest } from './response-cache';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
@@ -428,6 +428,12 @@ async function handle(
     );
   const scope = newScope(requestId, requestDeadlineMs, identified, clock);
   record?.attach(scope);
+  // A whole answer the edge writes itself: a response-cache hit, or the lean path's.
+  const answerWith = (answer: LeanAnswer, answeredBy: AnsweredBy, started: bigint) =>
+    sendAnswer(req, res, metrics, scope, mediaType, started, answeredBy, {
+      ...answer,
+      cacheControl: cacheControlFor(identified, answer.cacheControl),
+    });
   // Trusted mode also takes the `documentId` convention of client-preset's manifests.
   const search = trustedDocuments ? TrustedDocuments.fromDocumentIdParameter(url.search) : url.search;
   // Where Apollo would refuse it, with a message that says how to comply.
@@ -456,25 +462,14 @@ async function handle(
         metrics.clientCost.inc({ client: identified.name }, answer.cost);
         res.setHeader('age', String(responseCache.ageOf(answer)));
         const cost: CostReport = { requested: answer.cost, actual: 0, maximum: queryLimits.maxCost, budget };
-        // What Apollo would write: `{data, extensions: {cost}}` and a newline; the data as stored.
-        const text = `{"data":${answer.dataJson},"extensions":${JSON.stringify({ cost })}}\n`;
+        // The data as stored, in the body Apollo would write.
+        const text = answerText(answer.dataJson, cost);
         const { operationName, documentHash } = answer;
         const cacheControl = cacheControlHeader(answer.policy);
-        return sendAnswer(
-          req,
-          res,
-          metrics,
-          scope,
-          mediaType,
-          started,
-          {
-            text,
-            cacheControl: cacheControlFor(identified, cacheControl),
-            operationName,
-            documentHash,
-            budget,
-          },
+        return answerWith(
+          { text, cacheControl, operationName, documentHash, budget },
           'response-cache',
+          started,
         );
       }
     }
@@ -485,20 +480,7 @@ async function handle(
     const started = process.hrtime.bigint();
     const outcome = await runInScope(scope, () => lean.run(body as OperationRequest, context));
     if (outcome.kind === 'answered') {
-      const { answer } = outcome;
-      return sendAnswer(
-        req,
-        res,
-        metrics,
-        scope,
-        mediaType,
-        started,
-        {
-          ...answer,
-          cacheControl: cacheControlFor(identified, answer.cacheControl),
-        },
-        'lean',
-      );
+      return answerWith(outcome.answer, 'lean', started);
     }
     if (outcome.kind === 'handover') context.handover = outcome.handover;
   }
@@ -535,8 +517,8 @@ function sendAnswer(
   scope: RequestScope,
   mediaType: string,
   started: bigint,
-  answer: LeanAnswer,
   answeredBy: AnsweredBy,
+  answer: LeanAnswer,
 ): void {
   const { operationName, documentHash } = answer;
   scope.answeredBy = answeredBy;

@@ -120,7 +120,7 @@ export class LeanPath {
     return {
       kind: 'answered',
       answer: {
-        text: `{"data":${dataJson},"extensions":${JSON.stringify({ cost })}}\n`,
+        text: answerText(dataJson, cost),
         cacheControl: policy ? cacheControlHeader(policy) : 'no-store',
         operationName: name,
         documentHash,
@@ -128,6 +128,11 @@ export class LeanPath {
       },
     };
   }
+}
+
+/** The body Apollo writes for a result without errors: `{data, extensions: {cost}}` and a newline. */
+export function answerText(dataJson: string, cost: CostReport): string {
+  return `{"data":${dataJson},"extensions":${JSON.stringify({ cost })}}\n`;
 }
 
 /** A JSON object, as Apollo's `isStringRecord` tells one. */
