@@ -141,6 +141,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ttlScale: options.cacheTtlScale,
     responseCache,
     selectsPrivate,
+    trustedDocuments: options.trustedDocuments,
   });
   const apollo = new ApolloServer<GatewayContext>({
     gateway: executor,

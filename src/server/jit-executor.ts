@@ -110,7 +110,7 @@ export function jitGateway(
       ...(operationName && { operationName }),
     });
 
-  const executor: GatewayExecutor = async ({ document, request, operation, context, queryHash }) => {
+  const executor: GatewayExecutor = async ({ document, request, operation, context, queryHash, source }) => {
     // Already executed by the lean path, which hands Apollo the result to answer (errors, warnings).
     const executed = context.handover?.executed;
     if (executed && executed.document === document) return executed.result;
@@ -137,9 +137,10 @@ export function jitGateway(
       entry.operations.set(operationName ?? '', compiled);
     }
     if (compiled === null) return plain(document, operationName, context, variables);
-    // Known again after the texts' bound dropped it, or after Apollo parsed it anew.
-    if (typeof request.query === 'string' && texts.get(request.query)?.deref() !== document)
-      texts.set(request.query, new WeakRef(document));
+    // Known again after the texts' bound dropped it, or after Apollo parsed it anew. The source is
+    // the text Apollo parsed: the request's, or a persisted query's.
+    if (typeof source === 'string' && texts.get(source)?.deref() !== document)
+      texts.set(source, new WeakRef(document));
     const errors = variableErrors(schema, operation, variables);
     if (errors) return { errors } satisfies ExecutionResult;
     return withExtensions(await compiled.compiled.query(undefined, context, variables));

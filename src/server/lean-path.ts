@@ -6,6 +6,7 @@ import { variableErrors, withExtensions, type JitGateway } from './jit-executor'
 import { admit, type CostReport, type DemandControl } from './plugins/demand-control';
 import { cacheControlHeader, type OperationPolicies } from './plugins/cache-policy';
 import type { OperationRequest, ResponseCache } from './response-cache';
+import type { TrustedDocuments } from './trusted-documents';
 
 export interface LeanPathOptions {
   schema: GraphQLSchema;
@@ -17,6 +18,8 @@ export interface LeanPathOptions {
   responseCache?: ResponseCache;
   /** Whether a document selects a PRIVATE field (private-answers.ts). */
   selectsPrivate: (document: DocumentNode) => boolean;
+  /** Trusted mode's manifest: a request may name its document by hash alone. */
+  trustedDocuments?: Pick<TrustedDocuments, 'textOf'>;
 }
 
 /** A successful answer, for the edge to write as it writes a response-cache hit. */
@@ -42,7 +45,8 @@ const DECLINED: LeanOutcome = { kind: 'declined' };
 /**
  * Runs a repeated query without Apollo's request pipeline (issue #17: its per-request work was
  * about 40 % of a warm execution's CPU). It takes a single POSTed operation whose document
- * Apollo has already parsed and validated and the executor has compiled (jit-executor.ts), and
+ * (its text, or in trusted mode its id) Apollo has already parsed and validated and the
+ * executor has compiled (jit-executor.ts), and
  * does what Apollo and our plugins would do for it, with the same functions: variables
  * coerced by graphql-js, demand control (`admit`: limits, cost, the caller's budget), graphql-jit's
  * execution, the document's cache policy, the response cache's write, the body as Apollo writes it.
@@ -56,20 +60,15 @@ export class LeanPath {
   /** Run in the request's scope (upstream calls read their deadline and caller from it). */
   async run(request: OperationRequest, context: GatewayContext): Promise<LeanOutcome> {
     const { schema, executor, demand, policies, ttlScale, responseCache, selectsPrivate } = this.options;
-    const { query, operationName, variables, extensions } = request;
+    const { operationName, variables, extensions } = request;
     // The shapes Apollo's POST parsing accepts as they are; anything else gets its coded error there.
-    if (typeof query !== 'string') return DECLINED;
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
       return DECLINED;
     if (variables !== undefined && variables !== null && !isRecord(variables)) return DECLINED;
-    // Persisted queries are Apollo's to look up and check.
-    if (
-      extensions !== undefined &&
-      extensions !== null &&
-      (!isRecord(extensions) || 'persistedQuery' in extensions)
-    )
-      return DECLINED;
-    const found = executor.compiledFor(query, operationName ?? undefined);
+    if (extensions !== undefined && extensions !== null && !isRecord(extensions)) return DECLINED;
+    const text = requestText(request, this.options.trustedDocuments);
+    if (text === undefined) return DECLINED;
+    const found = executor.compiledFor(text, operationName ?? undefined);
     if (!found) return DECLINED;
     const { document, operation, documentHash, compiled } = found;
     const values = (variables ?? {}) as Record<string, unknown>;
@@ -128,6 +127,23 @@ export class LeanPath {
       },
     };
   }
+}
+
+/**
+ * The document text a request names: its `query`, or in trusted mode the manifest's text of
+ * a persisted-query hash sent alone (the id Apollo would look up, to the same text). Any other
+ * persisted query is Apollo's to look up, check or register; a text with no hash is taken as it is.
+ */
+function requestText(
+  { query, extensions }: OperationRequest,
+  trustedDocuments: LeanPathOptions['trustedDocuments'],
+): string | undefined {
+  // Apollo reads the extension when it is truthy, as here.
+  const persisted = (extensions as { persistedQuery?: unknown } | null | undefined)?.persistedQuery;
+  if (!persisted) return typeof query === 'string' ? query : undefined;
+  if (!trustedDocuments || (query !== undefined && query !== null) || !isRecord(persisted)) return undefined;
+  const { version, sha256Hash } = persisted;
+  return version === 1 && typeof sha256Hash === 'string' ? trustedDocuments.textOf(sha256Hash) : undefined;
 }
 
 /** The body Apollo writes for a result without errors: `{data, extensions: {cost}}` and a newline. */

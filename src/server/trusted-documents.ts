@@ -55,6 +55,11 @@ export class TrustedDocuments {
     return new TrustedDocuments(documents);
   }
 
+  /** The manifest's document of a hash (hex, as in `persistedQuery.sha256Hash`), if it has one. */
+  textOf(hash: string): string | undefined {
+    return this.documents.get(hash);
+  }
+
   get size(): number {
     return this.documents.size;
   }

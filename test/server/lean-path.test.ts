@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { keyHash } from '../../src/server/access/callers';
 import { accessLine } from '../support/access-log';
 import { FakeClock } from '../support/fake-clock';
@@ -217,5 +219,69 @@ describe('the lean path and a spent budget', () => {
       extensions: { cost: { requested: 0, actual: 0 } },
     });
     expect(refused.calls).toBe(0);
+  });
+});
+
+describe('the lean path in trusted mode', () => {
+  const manifest = join(
+    __dirname,
+    '..',
+    '..',
+    'examples',
+    'node-client',
+    'src',
+    'gql',
+    'persisted-documents.json',
+  );
+  const [id, text] = Object.entries(
+    JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>,
+  ).find(([, document]) => document.includes('PestReport'))!;
+  const variables = { code: KANO, crop: 'MAIZE' };
+  const stack = useTestStack(
+    {
+      ...SINGLE_REQUEST_DISCIPLINE,
+      TRUSTED_DOCUMENTS: manifest,
+      GATEWAY_API_KEYS: `lean:${keyHash(KEY)}`,
+      CLIENT_POINTS_PER_MINUTE: '1000',
+    },
+    stillClock(),
+  );
+
+  it('answers a document named by its id as Apollo answered it, from its third run', async () => {
+    const byId = await thrice(stack, { documentId: id, variables });
+    expect(byId.map((answer) => answer.answeredBy)).toEqual(['apollo', 'apollo', 'lean']);
+    expect(byId[0]!.body).toMatchObject({ data: { loccode: { pests: { __typename: 'PestProfile' } } } });
+    expect({ ...byId[2]!, remaining: 0, answeredBy: null }).toEqual({
+      ...byId[0]!,
+      remaining: 0,
+      answeredBy: null,
+    });
+    // The same document by Apollo's persisted-query extension, and by its exact text: compiled already.
+    const hash = id.replace(/^sha256:/, '');
+    const byHash = await thrice(stack, {
+      variables,
+      extensions: { persistedQuery: { version: 1, sha256Hash: hash } },
+    });
+    const byText = await thrice(stack, { query: text, variables });
+    expect([...byHash, ...byText].map((answer) => answer.answeredBy)).toEqual(Array(6).fill('lean'));
+    expect(byHash[0]!.body).toEqual(byId[0]!.body);
+    expect(byText[0]!.body).toEqual(byId[0]!.body);
+    // An unknown id, and the text with its hash (which Apollo checks), are still Apollo's or the edge's.
+    const unknown = await stack.http.post(
+      stack.app.url,
+      { documentId: `sha256:${'0'.repeat(64)}`, variables },
+      AUTH,
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.errors[0].extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    const both = await seen(
+      stack,
+      await stack.http.post(
+        stack.app.url,
+        { query: text, variables, extensions: { persistedQuery: { version: 1, sha256Hash: hash } } },
+        AUTH,
+      ),
+    );
+    expect([both.status, both.answeredBy]).toEqual([200, 'apollo']);
   });
 });
