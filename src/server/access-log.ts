@@ -37,6 +37,8 @@ export class AccessRecord {
   private traceId?: string;
   /** The codes of an answer written by the edge itself (refusals, 404). */
   private edgeCodes: string[] = [];
+  /** The answer went on the socket, not through the response (refusedByNode). */
+  private answeredOnSocket = false;
   private readonly started = process.hrtime.bigint();
   private readonly path: string;
 
@@ -64,6 +66,37 @@ export class AccessRecord {
   attach(scope: RequestScope): void {
     this.scope = scope;
     this.traceId ??= currentTraceId();
+  }
+
+  /** Node refused the request while it was served (its body came too slowly); the edge answered on the socket. */
+  refusedByNode(code: string): void {
+    this.edgeCodes = [code];
+    this.answeredOnSocket = true;
+  }
+
+  /**
+   * The line of a request Node refused before it was one (its headers too slow or too large, or
+   * not HTTP): nothing of it is known but its refusal, which is logged and counted all the same.
+   */
+  static refusedBeforeRequest(metrics: Metrics, status: number, code: string, requestId: string): void {
+    metrics.httpRequests.inc({ route: 'other', status: String(status), code });
+    if (!logger.enabled('info')) return;
+    logger.info('request', {
+      requestId,
+      client: 'anonymous',
+      method: null,
+      route: 'other',
+      path: null,
+      operationName: null,
+      documentHash: null,
+      answeredBy: null,
+      status,
+      errorCodes: [code],
+      durationMs: null,
+      cost: { requested: 0, actual: 0 },
+      upstream: {},
+      traceId: null,
+    });
   }
 
   /** Notes the `extensions.code`s of a JSON body the edge sends itself. */
@@ -98,7 +131,7 @@ export class AccessRecord {
       documentHash: joined(operations.map((operation) => operation.documentHash)),
       answeredBy: scope?.answeredBy ?? null,
       status,
-      ...(!res.writableFinished && { aborted: true }),
+      ...(!res.writableFinished && !this.answeredOnSocket && { aborted: true }),
       errorCodes,
       durationMs: Math.round(seconds * 1e4) / 10,
       cost: { requested: scope?.cost ?? 0, actual: scope?.upstreamCalls ?? 0 },

@@ -117,7 +117,12 @@ export interface Gateway {
 
 /** The GraphQL endpoint and its neighbours on one port. */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const httpServer = createEdgeServer(options.http);
+  // What Node refuses itself (408, 431, 400) is logged and counted like every other answer.
+  const httpServer = createEdgeServer(options.http, ({ status, code, requestId, response }) => {
+    const record = response && accessRecords.get(response);
+    if (record) record.refusedByNode(code);
+    else AccessRecord.refusedBeforeRequest(options.metrics, status, code, requestId);
+  });
   const documents = documentCache(options.caches.documents);
   const responses = stringCache(options.caches.responses);
   options.metrics.trackCache('documents', () => documents.usage);

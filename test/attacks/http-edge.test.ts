@@ -1,5 +1,6 @@
 import { keyHash } from '../../src/server/access/callers';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
+import { accessLine } from '../support/access-log';
 import { RawConnection } from '../support/raw-socket';
 
 /**
@@ -9,6 +10,22 @@ import { RawConnection } from '../support/raw-socket';
  * Node's timeouts run on its own timers, so these tests use short ones (hundreds of ms)
  * and real time, with wide margins: they assert what arrives, never how fast.
  */
+const PAGE = 'https://app.example';
+
+/** `loccode_http_requests_total` of 408 answers on a route, read from /metrics. */
+async function timeouts(graphqlUrl: string, route = 'graphql'): Promise<number> {
+  const text = await (await fetch(new URL('/metrics', graphqlUrl))).text();
+  const line = text
+    .split('\n')
+    .find(
+      (row) =>
+        row.startsWith('loccode_http_requests_total{') &&
+        row.includes(`route="${route}"`) &&
+        row.includes('status="408"'),
+    );
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
 const QUERY = JSON.stringify({ query: '{ loccode(code: "KN3A 7QP") { code } }' });
 
 function post(path: string, headers: Record<string, string | number>, body = ''): string {
@@ -55,24 +72,40 @@ describe('request timeouts (HTTP_HEADERS_TIMEOUT_MS=200, HTTP_REQUEST_TIMEOUT_MS
     HTTP_HEADERS_TIMEOUT_MS: '200',
     HTTP_REQUEST_TIMEOUT_MS: '400',
     HTTP_KEEP_ALIVE_TIMEOUT_MS: '300',
+    CORS_ORIGINS: PAGE,
   });
 
-  it('a 1 KB body sent a few bytes at a time is answered 408 REQUEST_TIMEOUT, before it is all sent', async () => {
+  it('a 1 KB body sent a few bytes at a time is answered 408 REQUEST_TIMEOUT, before it is all sent, readable by the page, logged and counted', async () => {
     const body = JSON.stringify({ query: `{ loccode(code: "KN3A 7QP") { code } } ${' '.repeat(960)}` });
     expect(body.length).toBeGreaterThan(1000);
+    const before = await timeouts(stack.app.url);
     const connection = await RawConnection.open(stack.app.url);
-    connection.write(post('/graphql', { 'content-type': 'application/json', 'content-length': body.length }));
+    connection.write(
+      post('/graphql', {
+        'content-type': 'application/json',
+        'content-length': body.length,
+        origin: PAGE,
+        'x-request-id': 'slow-body-1',
+      }),
+    );
     // 4 bytes every 20 ms: the whole body would take about 5 s.
     await connection.trickle(body, 4, 20);
     const answer = await connection.answer();
     expect(answer.status).toBe(408);
-    expect(answer.json.errors[0].extensions.code).toBe('REQUEST_TIMEOUT');
+    expect(answer.json.errors[0].extensions).toEqual({ code: 'REQUEST_TIMEOUT', requestId: 'slow-body-1' });
     expect(answer.json.errors[0].message).toMatch(/HTTP_REQUEST_TIMEOUT_MS/);
+    expect(answer.headers['access-control-allow-origin']).toBe(PAGE);
+    expect(answer.headers['x-request-id']).toBe('slow-body-1');
     expect(connection.sent).toBeLessThan(body.length);
     await connection.whenClosed();
+    const line = await accessLine('slow-body-1');
+    expect(line).toMatchObject({ route: 'graphql', status: 408, errorCodes: ['REQUEST_TIMEOUT'] });
+    expect(line).not.toHaveProperty('aborted');
+    expect(await timeouts(stack.app.url, 'graphql')).toBe(before + 1);
   });
 
-  it('headers sent a byte at a time are answered 408 too', async () => {
+  it('headers sent a byte at a time are answered 408 too, with a request id, logged and counted', async () => {
+    const before = await timeouts(stack.app.url, 'other');
     const connection = await RawConnection.open(stack.app.url);
     await connection.trickle(
       post('/graphql', { 'content-type': 'application/json', 'x-padding': 'p'.repeat(400) }),
@@ -82,6 +115,29 @@ describe('request timeouts (HTTP_HEADERS_TIMEOUT_MS=200, HTTP_REQUEST_TIMEOUT_MS
     const answer = await connection.answer();
     expect(answer.status).toBe(408);
     expect(answer.json.errors[0].extensions.code).toBe('REQUEST_TIMEOUT');
+    const { requestId } = answer.json.errors[0].extensions;
+    expect(answer.headers['x-request-id']).toBe(requestId);
+    expect(await accessLine(requestId)).toMatchObject({
+      route: 'other',
+      method: null,
+      status: 408,
+      errorCodes: ['REQUEST_TIMEOUT'],
+    });
+    expect(await timeouts(stack.app.url, 'other')).toBe(before + 1);
+  });
+
+  it('headers over 16 KiB are answered 431 REQUEST_TOO_LARGE by Node, with a request id, logged', async () => {
+    const connection = await RawConnection.open(stack.app.url);
+    connection.write(
+      post('/graphql', { 'content-type': 'application/json', 'x-padding': 'p'.repeat(20_000) }),
+    );
+    const answer = await connection.answer();
+    expect(answer.status).toBe(431);
+    expect(answer.json.errors[0].extensions.code).toBe('REQUEST_TOO_LARGE');
+    expect(await accessLine(answer.json.errors[0].extensions.requestId)).toMatchObject({
+      status: 431,
+      errorCodes: ['REQUEST_TOO_LARGE'],
+    });
   });
 
   it('a request received in time is answered, however long its upstream takes past the request timeout', async () => {
