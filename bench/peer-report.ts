@@ -58,7 +58,7 @@ function targets(rows: PeerRow[]): Target[] {
   ) => {
     if (ours && peer) out.push(make(ours, peer));
   };
-  const atLeast = (factor: number) => ({ goal: `≥ ${factor}`, met: (v: number) => v >= factor });
+  const atLeast = (factor: number) => ({ goal: `≥ ${round(factor, 2)}`, met: (v: number) => v >= factor });
   add(production, cached, (o, p) => ({
     target: 'production (WORKERS=1) req/s against Tailcall `@cache`',
     ours: o.requestsPerSecond,
