@@ -451,8 +451,9 @@ async function handle(
     if (refusal) return refuse(refusal.status, refusal.message, refusal.code);
   }
   // A whole answer in the response cache is served here, without Apollo (issue #17 item 3).
-  const operation =
-    responseCache && !Array.isArray(body) ? operationRequest(req.method, body, search) : undefined;
+  const operation = Array.isArray(body)
+    ? undefined
+    : operationRequest(req.method, body, search, req.headers['content-type']);
   if (responseCache && operation) {
     scope.responseCacheLookedUp = true;
     const answer = await responseCache.lookup(operation, () => gatewayOrigin(req));
@@ -482,9 +483,9 @@ async function handle(
   }
   const context = createContext(upstreams, gatewayOrigin(req), scope, pageMaxSize);
   // A compiled document's clean answer is written here, without Apollo (lean-path.ts).
-  if (req.method === 'POST' && body !== null && typeof body === 'object' && !Array.isArray(body)) {
+  if (operation) {
     const started = process.hrtime.bigint();
-    const outcome = await runInScope(scope, () => lean.run(body as OperationRequest, context));
+    const outcome = await runInScope(scope, () => lean.run(operation, context));
     if (outcome.kind === 'answered') {
       return answerWith(outcome.answer, 'lean', started);
     }
@@ -572,26 +573,35 @@ function cacheControlFor(caller: Caller, value: string): string {
   return caller.name === 'anonymous' ? value : value.replace(/\bpublic\b/, 'private');
 }
 
+/** The GET parameters Apollo reads, each of which it refuses to be given twice. */
+const GET_PARAMETERS = ['query', 'operationName', 'variables', 'extensions'];
+
 /**
  * The one operation a request names, as Apollo reads it: a POST body's members, or GET's
- * parameters (after trusted mode's `documentId` rewrite) (`variables` and `extensions` as JSON). Undefined when it could not be read; Apollo
- * then answers it, with the error that says why.
+ * parameters (after trusted mode's `documentId` rewrite; `variables` and `extensions` as JSON
+ * objects). Undefined wherever Apollo would refuse the GET (another content type, a parameter
+ * twice, JSON that is not an object) or could not read it: Apollo then answers, with the
+ * error that says why, and neither the response cache nor the lean path may answer first.
  */
 function operationRequest(
   method: string | undefined,
   body: unknown,
   search: string,
+  contentType: string | undefined,
 ): OperationRequest | undefined {
   if (method === 'POST')
     return body !== null && typeof body === 'object' ? (body as OperationRequest) : undefined;
   if (method !== 'GET') return undefined;
+  if (contentType !== undefined && !isJsonRequest(contentType)) return undefined;
   const parameters = new URLSearchParams(search);
+  if (GET_PARAMETERS.some((name) => parameters.getAll(name).length > 1)) return undefined;
   const unreadable = Symbol('unreadable');
   const json = (name: string): unknown => {
     const text = parameters.get(name);
     if (text === null) return undefined;
     try {
-      return JSON.parse(text);
+      const value: unknown = JSON.parse(text);
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : unreadable;
     } catch {
       return unreadable;
     }

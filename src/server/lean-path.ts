@@ -44,11 +44,11 @@ const DECLINED: LeanOutcome = { kind: 'declined' };
 
 /**
  * Runs a repeated query without Apollo's request pipeline (issue #17: its per-request work was
- * about 40 % of a warm execution's CPU). It takes a single POSTed operation whose document
- * (its text, or in trusted mode its id) Apollo has already parsed and validated and the
- * executor has compiled (jit-executor.ts), and
- * does what Apollo and our plugins would do for it, with the same functions: variables
- * coerced by graphql-js, demand control (`admit`: limits, cost, the caller's budget), graphql-jit's
+ * about 40 % of a warm execution's CPU). It takes a single operation (POST, or a GET the
+ * edge has read as Apollo reads it: gateway.ts `operationRequest`) whose document (its text,
+ * or in trusted mode its id) Apollo has already parsed and validated and the executor has
+ * compiled (jit-executor.ts), and does what Apollo and our plugins would do for it, with the
+ * same functions: variables coerced by graphql-js, demand control (`admit`: limits, cost, the caller's budget), graphql-jit's
  * execution, the document's cache policy, the response cache's write, the body as Apollo writes it.
  * What it writes itself is the common case alone, a clean answer: a refusal, or a result with
  * errors or stale-data warnings, is handed to Apollo to format (without running or charging
@@ -61,7 +61,7 @@ export class LeanPath {
   async run(request: OperationRequest, context: GatewayContext): Promise<LeanOutcome> {
     const { schema, executor, demand, policies, ttlScale, responseCache, selectsPrivate } = this.options;
     const { operationName, variables, extensions } = request;
-    // The shapes Apollo's POST parsing accepts as they are; anything else gets its coded error there.
+    // The shapes Apollo's parsing accepts as they are; anything else gets its coded error there.
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
       return DECLINED;
     if (variables !== undefined && variables !== null && !isRecord(variables)) return DECLINED;

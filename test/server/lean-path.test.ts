@@ -60,14 +60,30 @@ async function seen(stack: TestStack, response: HttpResponse): Promise<Seen> {
   };
 }
 
-/** Sends the same request three times, counting each one's upstream calls. */
-async function thrice(stack: TestStack, body: object): Promise<Seen[]> {
+/** Sends the same request three times (a body POSTed, or GET's parameters), counting each one's upstream calls. */
+async function thrice(stack: TestStack, body: object, method: 'POST' | 'GET' = 'POST'): Promise<Seen[]> {
   const answers: Seen[] = [];
   for (let run = 0; run < 3; run += 1) {
     stack.sandbox.controls.reset();
-    answers.push(await seen(stack, await stack.http.post(stack.app.url, body, AUTH)));
+    const response =
+      method === 'POST'
+        ? await stack.http.post(stack.app.url, body, AUTH)
+        : await stack.http.get(`${stack.app.url}?${getParameters(body)}`, { ...AUTH, ...PREFLIGHTED });
+    answers.push(await seen(stack, response));
   }
   return answers;
+}
+
+/** A GET without a content type needs a header a simple cross-site request cannot send (CSRF). */
+const PREFLIGHTED = { 'apollo-require-preflight': 'true' };
+
+/** GET's parameters: strings as they are, objects as JSON; an array gives a parameter once per item. */
+function getParameters(request: object): string {
+  const parameters = new URLSearchParams();
+  for (const [name, value] of Object.entries(request))
+    for (const item of Array.isArray(value) ? value : [value])
+      parameters.append(name, typeof item === 'string' ? item : JSON.stringify(item));
+  return parameters.toString();
 }
 
 describe('the lean path, through HTTP', () => {
@@ -158,6 +174,53 @@ describe('the lean path, through HTTP', () => {
     expect(wrong[2]!.body).toEqual(wrong[0]!.body);
     expect(wrong[2]!.answeredBy).toBe('apollo');
     expect(wrong[2]!.calls).toBe(0);
+  });
+});
+
+describe('the lean path by GET', () => {
+  const stack = useTestStack(
+    {
+      ...SINGLE_REQUEST_DISCIPLINE,
+      RESPONSE_CACHE: 'on',
+      GATEWAY_API_KEYS: `lean:${keyHash(KEY)}`,
+      CLIENT_POINTS_PER_MINUTE: '1000',
+    },
+    stillClock(),
+  );
+
+  it('answers a repeated GET as Apollo answered it, and what Apollo refuses in a GET is still refused', async () => {
+    const codes = stack.sandbox.dataset.streets
+      .filter((street) => street.state === 'Kano')
+      .map((s) => s.code);
+    // A new loccode each time, so that the response cache does not answer first.
+    const answers: Seen[] = [];
+    for (const code of codes.slice(0, 3))
+      answers.push(
+        ...(await thrice(stack, { query: STREET_AND_CLIMATE, variables: { code } }, 'GET')).slice(0, 1),
+      );
+    expect(answers.map((answer) => answer.answeredBy)).toEqual(['apollo', 'apollo', 'lean']);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(answers[2]!.headers).toEqual(answers[0]!.headers);
+    // Stored by the lean path: the same GET again is a hit.
+    const again = await thrice(stack, { query: STREET_AND_CLIMATE, variables: { code: codes[2] } }, 'GET');
+    expect(again.map((answer) => answer.answeredBy)).toEqual([
+      'response-cache',
+      'response-cache',
+      'response-cache',
+    ]);
+    // Apollo refuses a parameter given twice, and variables that are not an object: no hit, no lean answer.
+    const twice = await thrice(
+      stack,
+      { query: STREET_AND_CLIMATE, variables: [{ code: codes[2] }, { code: codes[2] }] },
+      'GET',
+    );
+    expect(twice.map((answer) => [answer.status, answer.answeredBy])).toEqual(Array(3).fill([400, 'apollo']));
+    const bare = '{ loccode(code: "KN3A 7QP") { street { name } } }';
+    expect((await thrice(stack, { query: bare })).map((answer) => answer.status)).toEqual([200, 200, 200]);
+    const nullVariables = await thrice(stack, { query: bare, variables: null }, 'GET');
+    expect(nullVariables.map((answer) => [answer.status, answer.answeredBy])).toEqual(
+      Array(3).fill([400, 'apollo']),
+    );
   });
 });
 
