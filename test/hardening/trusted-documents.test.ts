@@ -6,17 +6,9 @@ import { main as runExampleClient } from '../../examples/node-client/src/main';
 import { loadConfig } from '../../src/start/config';
 import { SANDBOX_KEYS } from '../../src/sandbox/keys';
 import { SINGLE_REQUEST_DISCIPLINE, startTestStack, type TestStack } from '../support/gateway';
+import { EXAMPLE_MANIFEST } from '../support/manifest';
 
-const MANIFEST = join(
-  __dirname,
-  '..',
-  '..',
-  'examples',
-  'node-client',
-  'src',
-  'gql',
-  'persisted-documents.json',
-);
+const MANIFEST = EXAMPLE_MANIFEST;
 const documents = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, string>;
 const [firstId, firstDocument] = Object.entries(documents).find(([, text]) => text.includes('PestReport'))!;
 
