@@ -131,7 +131,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const selectsPrivate = selectsPrivateFields(privateFieldNames(schema));
   // With REDIS_URL whole responses are shared by the replicas; this replica's own cache is the fallback.
   const responseCache = options.responseCacheEnabled
-    ? new ResponseCache(options.shared ? new SharedKeyValueCache(options.shared, responses) : responses)
+    ? new ResponseCache(
+        options.shared ? new SharedKeyValueCache(options.shared, responses) : responses,
+        selectsPrivate,
+      )
     : undefined;
   // Apollo's one way in for another executor: graphql-jit once a document repeats (jit-executor.ts).
   const executor = jitGateway(schema, { compileMsPerSecond: options.compileMsPerSecond });
@@ -145,7 +148,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     policies,
     ttlScale: options.cacheTtlScale,
     responseCache,
-    selectsPrivate,
     trustedDocuments: options.trustedDocuments,
   });
   const apollo = new ApolloServer<GatewayContext>({
@@ -191,7 +193,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       ApolloServerPluginCacheControlDisabled(),
       // Whole responses (response-cache.ts): a PRIVATE answer (mapDisplay: links built on the
       // origin the request came in on) is kept per origin, any other once.
-      ...(responseCache ? [responseCachePlugin(responseCache, selectsPrivate)] : []),
+      ...(responseCache ? [responseCachePlugin(responseCache)] : []),
       // On stop, in-flight requests finish up to their own deadline (they are answered by then), not a fixed 10 s.
       ApolloServerPluginDrainHttpServer({
         httpServer,

@@ -1,10 +1,10 @@
-import type { DocumentNode, GraphQLSchema } from 'graphql';
+import type { GraphQLSchema } from 'graphql';
 import type { GatewayContext, LeanHandover } from '../graph/context';
 import type { BudgetStanding } from '../kernel/caller';
-import { logger } from '../observability/logger';
 import { variableErrors, withExtensions, type JitGateway } from './jit-executor';
 import { admit, type CostReport, type DemandControl } from './plugins/demand-control';
 import { cacheControlHeader, type OperationPolicies } from './plugins/cache-policy';
+import { scaledMaxAge } from './plugins/response-policy';
 import type { OperationRequest, ResponseCache } from './response-cache';
 import type { TrustedDocuments } from './trusted-documents';
 
@@ -16,8 +16,6 @@ export interface LeanPathOptions {
   /** `CACHE_TTL_SCALE`, applied to a response's max-age as plugins/response-policy.ts applies it. */
   ttlScale: number;
   responseCache?: ResponseCache;
-  /** Whether a document selects a PRIVATE field (private-answers.ts). */
-  selectsPrivate: (document: DocumentNode) => boolean;
   /** Trusted mode's manifest: a request may name its document by hash alone. */
   trustedDocuments?: Pick<TrustedDocuments, 'textOf'>;
 }
@@ -59,7 +57,7 @@ export class LeanPath {
 
   /** Run in the request's scope (upstream calls read their deadline and caller from it). */
   async run(request: OperationRequest, context: GatewayContext): Promise<LeanOutcome> {
-    const { schema, executor, demand, policies, ttlScale, responseCache, selectsPrivate } = this.options;
+    const { schema, executor, demand, policies, ttlScale, responseCache } = this.options;
     const { operationName, variables, extensions } = request;
     // The shapes Apollo's parsing accepts as they are; anything else gets its coded error there.
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
@@ -90,25 +88,18 @@ export class LeanPath {
 
     // The response's policy as Apollo's CachePolicy narrows it: the operation's, then the TTL scale.
     const hint = policies.of(schema, document, operation);
-    let maxAge = hint.maxAge;
-    if (ttlScale !== 1 && maxAge !== undefined) maxAge = Math.min(maxAge, Math.floor(maxAge * ttlScale));
+    const maxAge = scaledMaxAge(hint.maxAge, ttlScale);
     const policy = maxAge ? { maxAge, scope: hint.scope ?? ('PUBLIC' as const) } : undefined;
     const name = operation.name?.value ?? null;
     const dataJson = JSON.stringify(result.data);
-    if (responseCache && policy && (policy.scope === 'PUBLIC' || selectsPrivate(document))) {
-      // In the background, as the plugin does: the answer does not wait for a write to Redis.
-      void responseCache
-        .save(request, context.publicOrigin, {
-          dataJson,
-          policy,
-          cost: scope.cost ?? 0,
-          operationName: name,
-          documentHash,
-        })
-        .catch((error: unknown) =>
-          logger.warn(`response not cached: ${error instanceof Error ? error.message : String(error)}`),
-        );
-    }
+    if (policy)
+      responseCache?.keep(request, context.publicOrigin, document, {
+        dataJson,
+        policy,
+        cost: scope.cost ?? 0,
+        operationName: name,
+        documentHash,
+      });
     const budget = scope.budget!;
     const cost: CostReport = {
       requested: scope.cost ?? 0,

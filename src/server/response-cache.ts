@@ -3,6 +3,7 @@ import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import type { DocumentNode } from 'graphql';
 import type { GatewayContext } from '../graph/context';
+import { logger } from '../observability/logger';
 import { TextMemo } from './text-memo';
 
 /** Apollo's KeyValueCache of strings: the bounded local cache, or the one shared through Redis. */
@@ -70,6 +71,8 @@ export class ResponseCache {
 
   constructor(
     private readonly store: StringStore,
+    /** Whether a document selects a PRIVATE field (private-answers.ts). */
+    private readonly selectsPrivate: (document: DocumentNode) => boolean,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -135,6 +138,23 @@ export class ResponseCache {
     await this.store.set(PREFIX + publicKey, `${line}\n${dataJson}`, { ttl });
   }
 
+  /**
+   * Keeps a clean answer of `document`, in the background as Apollo's plugin did: the answer
+   * does not wait for a write to Redis, and a failed write is logged. A PRIVATE answer of a
+   * document that selects no PRIVATE field cannot happen; it is kept out all the same.
+   */
+  keep(
+    request: OperationRequest,
+    origin: string,
+    document: DocumentNode | undefined,
+    answer: Omit<CachedAnswer, 'storedAt'>,
+  ): void {
+    if (answer.policy.scope === 'PRIVATE' && !(document && this.selectsPrivate(document))) return;
+    void this.save(request, origin, answer).catch((error: unknown) =>
+      logger.warn(`response not cached: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
+
   private async read(key: string): Promise<CachedAnswer | PrivateMarker | undefined> {
     const value = await this.store.get(PREFIX + key);
     if (value === undefined) return undefined;
@@ -159,10 +179,7 @@ function keyFor(
  * and stores every cacheable answer: a query, without errors, with data and a cacheable
  * policy (Apollo's response-cache rules), once its cost is known.
  */
-export function responseCachePlugin(
-  cache: ResponseCache,
-  selectsPrivate: (document: DocumentNode) => boolean,
-): ApolloServerPlugin<GatewayContext> {
+export function responseCachePlugin(cache: ResponseCache): ApolloServerPlugin<GatewayContext> {
   const isQuery = (context: GraphQLRequestContext<GatewayContext>) =>
     context.operation?.operation === 'query';
   return {
@@ -193,23 +210,14 @@ export function responseCachePlugin(
           const { data, errors } = response.body.singleResult;
           const policy = context.overallCachePolicy.policyIfCacheable();
           if (errors || !data || !policy) return;
-          // A PRIVATE answer of a document that selects no PRIVATE field cannot happen; kept out all the same.
-          if (policy.scope === 'PRIVATE' && !(context.document && selectsPrivate(context.document))) return;
           const { scope, publicOrigin } = context.contextValue;
-          // In the background, as Apollo's plugin did: the answer does not wait for a write to Redis.
-          void cache
-            .save(context.request, publicOrigin, {
-              dataJson: JSON.stringify(data),
-              policy: { maxAge: policy.maxAge, scope: policy.scope === 'PRIVATE' ? 'PRIVATE' : 'PUBLIC' },
-              cost: scope.cost ?? 0,
-              operationName: context.operationName ?? null,
-              documentHash: context.queryHash ?? '',
-            })
-            .catch((error: unknown) =>
-              context.logger.warn(
-                `response not cached: ${error instanceof Error ? error.message : String(error)}`,
-              ),
-            );
+          cache.keep(context.request, publicOrigin, context.document, {
+            dataJson: JSON.stringify(data),
+            policy: { maxAge: policy.maxAge, scope: policy.scope === 'PRIVATE' ? 'PRIVATE' : 'PUBLIC' },
+            cost: scope.cost ?? 0,
+            operationName: context.operationName ?? null,
+            documentHash: context.queryHash ?? '',
+          });
         },
       };
     },

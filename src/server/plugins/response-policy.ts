@@ -15,9 +15,7 @@ export function responsePolicyPlugin(ttlScale: number): ApolloServerPlugin<Gatew
           return {
             async executionDidEnd() {
               if (contextValue.scope.warnings.length > 0) overallCachePolicy.restrict({ maxAge: 0 });
-              else if (ttlScale !== 1 && overallCachePolicy.maxAge !== undefined) {
-                overallCachePolicy.restrict({ maxAge: Math.floor(overallCachePolicy.maxAge * ttlScale) });
-              }
+              else overallCachePolicy.restrict({ maxAge: scaledMaxAge(overallCachePolicy.maxAge, ttlScale) });
             },
           };
         },
@@ -30,4 +28,9 @@ export function responsePolicyPlugin(ttlScale: number): ApolloServerPlugin<Gatew
       };
     },
   };
+}
+
+/** A response's max-age under `CACHE_TTL_SCALE`, as it narrows a policy (never past its own). */
+export function scaledMaxAge(maxAge: number | undefined, ttlScale: number): number | undefined {
+  return ttlScale === 1 || maxAge === undefined ? maxAge : Math.min(maxAge, Math.floor(maxAge * ttlScale));
 }
