@@ -40,29 +40,31 @@ export async function sendCompressible(
   status: number,
   headers: OutgoingHttpHeaders,
   body: string | Buffer,
+  /** A string's encoding: `latin1` for bytes held one character each (response-cache.ts `utf8Bytes`). */
+  encoding: 'utf8' | 'latin1' = 'utf8',
 ): Promise<void> {
   // A string goes out as it is when it is not compressed: no copy into a Buffer first.
-  const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
+  const length = typeof body === 'string' ? Buffer.byteLength(body, encoding) : body.length;
   const type = String(headers['content-type'] ?? res.getHeader('content-type') ?? '');
   const compressible =
     COMPRESSIBLE.test(type) &&
     headers['content-encoding'] === undefined &&
     res.getHeader('content-encoding') === undefined &&
     !(typeof body !== 'string' && body[0] === 0x1f && body[1] === 0x8b);
-  if (!compressible) return end(res, status, headers, body, length);
+  if (!compressible) return end(res, status, headers, body, length, encoding);
   // Whatever is sent, a shared cache must not give it to a client that asked otherwise.
   res.setHeader('vary', withVary(res.getHeader('vary')));
-  const encoding =
+  const coding =
     length >= COMPRESSION_MIN_BYTES ? preferredEncoding(req.headers['accept-encoding']) : undefined;
-  if (!encoding) return end(res, status, headers, body, length);
+  if (!coding) return end(res, status, headers, body, length, encoding);
   const etag = headers.etag ?? res.getHeader('etag');
-  const compressed = await compress[encoding](typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
+  const compressed = await compress[coding](typeof body === 'string' ? Buffer.from(body, encoding) : body);
   end(
     res,
     status,
     {
       ...headers,
-      'content-encoding': encoding,
+      'content-encoding': coding,
       // A strong validator names one byte sequence; the compressed one is another (RFC 9110 section 8.8.3).
       ...(typeof etag === 'string' && !etag.startsWith('W/') && { etag: `W/${etag}` }),
     },
@@ -77,9 +79,11 @@ function end(
   headers: OutgoingHttpHeaders,
   body: string | Buffer,
   length: number,
+  encoding: 'utf8' | 'latin1' = 'utf8',
 ): void {
   res.writeHead(status, { ...headers, 'content-length': String(length) });
-  res.end(body);
+  if (typeof body === 'string') res.end(body, encoding);
+  else res.end(body);
 }
 
 function withVary(current: number | string | string[] | undefined): string {

@@ -5,7 +5,7 @@ import { variableErrors, withExtensions, type JitGateway } from './jit-executor'
 import { admit, type CostReport, type DemandControl } from './plugins/demand-control';
 import { cacheControlHeader, type OperationPolicies } from './plugins/cache-policy';
 import { scaledMaxAge } from './plugins/response-policy';
-import type { OperationRequest, ResponseCache } from './response-cache';
+import { utf8Bytes, type OperationRequest, type ResponseCache } from './response-cache';
 import type { TrustedDocuments } from './trusted-documents';
 
 export interface LeanPathOptions {
@@ -22,8 +22,11 @@ export interface LeanPathOptions {
 
 /** A successful answer, for the edge to write as it writes a response-cache hit. */
 export interface LeanAnswer {
-  /** The body, byte for byte what Apollo writes: `{"data":…,"extensions":{"cost":…}}` and a newline. */
-  text: string;
+  /**
+   * The body, byte for byte what Apollo writes: `{"data":…,"extensions":{"cost":…}}` and a
+   * newline, as its UTF-8 bytes one character each (response-cache.ts `utf8Bytes`).
+   */
+  bodyUtf8: string;
   /** Cache-Control as Apollo's cache policy would set it (before the edge makes it private for keyed callers). */
   cacheControl: string;
   operationName: string | null;
@@ -91,10 +94,10 @@ export class LeanPath {
     const maxAge = scaledMaxAge(hint.maxAge, ttlScale);
     const policy = maxAge ? { maxAge, scope: hint.scope ?? ('PUBLIC' as const) } : undefined;
     const name = operation.name?.value ?? null;
-    const dataJson = JSON.stringify(result.data);
+    const dataUtf8 = utf8Bytes(JSON.stringify(result.data));
     if (policy)
       responseCache?.keep(request, context.publicOrigin, document, {
-        dataJson,
+        dataUtf8,
         policy,
         cost: scope.cost ?? 0,
         operationName: name,
@@ -110,7 +113,7 @@ export class LeanPath {
     return {
       kind: 'answered',
       answer: {
-        text: answerText(dataJson, cost),
+        bodyUtf8: answerBody(dataUtf8, cost),
         cacheControl: policy ? cacheControlHeader(policy) : 'no-store',
         operationName: name,
         documentHash,
@@ -137,9 +140,13 @@ function requestText(
   return version === 1 && typeof sha256Hash === 'string' ? trustedDocuments.textOf(sha256Hash) : undefined;
 }
 
-/** The body Apollo writes for a result without errors: `{data, extensions: {cost}}` and a newline. */
-export function answerText(dataJson: string, cost: CostReport): string {
-  return `{"data":${dataJson},"extensions":${JSON.stringify({ cost })}}\n`;
+/**
+ * The body Apollo writes for a result without errors, `{data, extensions: {cost}}` and a
+ * newline, as UTF-8 bytes one character each: `dataUtf8` is the data's JSON so held
+ * ({@link utf8Bytes}), and the cost report, numbers only, is ASCII.
+ */
+export function answerBody(dataUtf8: string, cost: CostReport): string {
+  return `{"data":${dataUtf8},"extensions":${JSON.stringify({ cost })}}\n`;
 }
 
 /** A JSON object, as Apollo's `isStringRecord` tells one. */

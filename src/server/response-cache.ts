@@ -29,10 +29,15 @@ export interface OperationRequest {
   extensions?: unknown;
 }
 
-/** A stored answer: the small part is parsed on a hit, the answer's `data` is copied as text. */
+/** A stored answer: the small part is parsed on a hit, the answer's `data` is copied as bytes. */
 export interface CachedAnswer {
-  /** The `data` member as JSON text, exactly as graphql-js produced it. */
-  dataJson: string;
+  /**
+   * The `data` member's JSON, exactly as graphql-js's result serialised to, held as its UTF-8
+   * bytes one character each ({@link utf8Bytes}): a hit writes it as it is, without measuring
+   * or encoding it again. (One character outside Latin-1, an en dash, made the JS string of the
+   * whole answer two bytes a character, and every hit scanned and encoded it twice.)
+   */
+  dataUtf8: string;
   policy: StoredPolicy;
   /** Epoch milliseconds when it was stored (the `age` header counts from it). */
   storedAt: number;
@@ -48,25 +53,42 @@ interface PrivateMarker {
   private: true;
 }
 
-type Meta = Omit<CachedAnswer, 'dataJson'> | PrivateMarker;
+type Meta = Omit<CachedAnswer, 'dataUtf8'> | PrivateMarker;
 
-/** A new prefix for a new value format: replicas of the former format (Apollo's `fqc:`) never read these. */
-const PREFIX = 'hit:';
+/**
+ * A new prefix for a new value format: replicas of a former format (Apollo's `fqc:`, then
+ * `hit:` with the data as text) never read these.
+ */
+const PREFIX = 'hit-utf8:';
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * A text's UTF-8 bytes as a string of one character per byte (Latin-1): what a socket writes
+ * for it with the `latin1` encoding, and `Buffer.from(…, 'latin1')` copies without encoding.
+ */
+export function utf8Bytes(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1');
+}
+
+/** The text whose UTF-8 bytes {@link utf8Bytes} holds. */
+function utf8Text(bytes: string): string {
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
 
 /**
  * Whole-response cache with a lean hit path (issue #17 item 3). Apollo's response-cache plugin
  * stores `{data, cachePolicy, cacheTime}` as one JSON text, parses all of it on every hit, and
  * Apollo serialises the same data again: for a 15 KB answer that was a third of a hit's CPU.
- * Here the `data` is kept as the text graphql-js's result serialised to, behind one short line
- * of metadata; a hit parses the line and writes the text as it is. The edge (gateway.ts) looks
+ * Here the `data` is kept as the UTF-8 bytes graphql-js's result serialised to, behind one short
+ * line of metadata; a hit parses the line and writes the bytes as they are. The edge (gateway.ts) looks
  * up before Apollo sees the request, so a hit also skips Apollo's pipeline; the plugin
  * below stores answers and serves the requests the edge does not look up (batches).
  * Keys: the document's hash, the operation name and the variables as sent (JSON), plus the
- * public origin for an answer that is PRIVATE (map display links are built on it).
+ * public origin for an answer that is PRIVATE (map display links are built on it), hashed
+ * with SHA-256 once per distinct key text.
  */
 export class ResponseCache {
-  /** A hit hashes no text it has seen. */
+  /** A hit hashes no text it has seen, neither the document's nor its key's. */
   private readonly hashes = new TextMemo(sha256);
 
   constructor(
@@ -99,7 +121,7 @@ export class ResponseCache {
       (typeof variables !== 'object' || Array.isArray(variables))
     )
       return undefined;
-    return keyFor(documentHash, operationName ?? null, variables ?? {}, session);
+    return this.hashes.of(JSON.stringify([documentHash, operationName ?? null, variables ?? {}, session]));
   }
 
   /** The answer stored for this request, looking again under the origin when it is PRIVATE. */
@@ -126,16 +148,16 @@ export class ResponseCache {
     const ttl = answer.policy.maxAge;
     const publicKey = this.keyOf(request, null);
     if (publicKey === undefined) return;
-    const { dataJson, ...meta } = answer;
+    const { dataUtf8, ...meta } = answer;
     const line = JSON.stringify({ ...meta, storedAt: this.now() } satisfies Meta);
     if (answer.policy.scope === 'PRIVATE') {
       const privateKey = this.keyOf(request, origin);
       if (privateKey === undefined) return;
-      await this.store.set(PREFIX + privateKey, `${line}\n${dataJson}`, { ttl });
+      await this.store.set(PREFIX + privateKey, `${line}\n${dataUtf8}`, { ttl });
       await this.store.set(PREFIX + publicKey, JSON.stringify({ private: true } satisfies Meta), { ttl });
       return;
     }
-    await this.store.set(PREFIX + publicKey, `${line}\n${dataJson}`, { ttl });
+    await this.store.set(PREFIX + publicKey, `${line}\n${dataUtf8}`, { ttl });
   }
 
   /**
@@ -157,21 +179,16 @@ export class ResponseCache {
 
   private async read(key: string): Promise<CachedAnswer | PrivateMarker | undefined> {
     const value = await this.store.get(PREFIX + key);
-    if (value === undefined) return undefined;
-    const newline = value.indexOf('\n');
-    if (newline < 0) return JSON.parse(value) as PrivateMarker;
-    const meta = JSON.parse(value.slice(0, newline)) as Omit<CachedAnswer, 'dataJson'>;
-    return { ...meta, dataJson: value.slice(newline + 1) };
+    return value === undefined ? undefined : decode(value);
   }
 }
 
-function keyFor(
-  documentHash: string,
-  operationName: string | null,
-  variables: object,
-  session: string | null,
-) {
-  return sha256(JSON.stringify([documentHash, operationName, variables, session]));
+/** A stored value as the hit path reads it: one line of metadata, then the data's bytes. */
+function decode(value: string): CachedAnswer | PrivateMarker {
+  const newline = value.indexOf('\n');
+  if (newline < 0) return JSON.parse(value) as PrivateMarker;
+  const meta = JSON.parse(value.slice(0, newline)) as Omit<CachedAnswer, 'dataUtf8'>;
+  return { ...meta, dataUtf8: value.slice(newline + 1) };
 }
 
 /**
@@ -195,7 +212,7 @@ export function responseCachePlugin(cache: ResponseCache): ApolloServerPlugin<Ga
           return {
             body: {
               kind: 'single',
-              singleResult: { data: JSON.parse(answer.dataJson) as Record<string, unknown> },
+              singleResult: { data: JSON.parse(utf8Text(answer.dataUtf8)) as Record<string, unknown> },
             },
             http: { status: undefined, headers: new HeaderMap() },
           };
@@ -212,7 +229,7 @@ export function responseCachePlugin(cache: ResponseCache): ApolloServerPlugin<Ga
           if (errors || !data || !policy) return;
           const { scope, publicOrigin } = context.contextValue;
           cache.keep(context.request, publicOrigin, context.document, {
-            dataJson: JSON.stringify(data),
+            dataUtf8: utf8Bytes(JSON.stringify(data)),
             policy: { maxAge: policy.maxAge, scope: policy.scope === 'PRIVATE' ? 'PRIVATE' : 'PUBLIC' },
             cost: scope.cost ?? 0,
             operationName: context.operationName ?? null,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 import { accessLine } from '../support/access-log';
 
@@ -48,6 +49,42 @@ describe('the response cache', () => {
     expect(cost).toMatchObject({ requested: 1, actual: 0, maximum: 50 });
     expect(cost.budget.remaining).toBe(first.json.extensions.cost.budget.remaining - 1);
     expect(second.headers['x-ratelimit-remaining']).toBe(String(cost.budget.remaining));
+  });
+
+  it('writes an answer beyond ASCII as the execution did: the same UTF-8 bytes, their own length, gzip too', async () => {
+    // The climate's reading of soil moisture says "m³/m³ at 0–10 cm": one character of
+    // Latin-1 and one beyond it, each two or three bytes in UTF-8. With the yam's growing
+    // advice the answer is over the 1 KB past which it is compressed.
+    const interpretation = 'interpretation { soilMoisture soilTemperature temperature rainfall }';
+    const body = {
+      query: `query Soil($code: String!) { loccode(code: $code) { climate { ${interpretation} readings { ${interpretation} } } cropYield(crop: YAM) { summary seasonalNote growingAdvice } } }`,
+      variables: { code: 'KN3A 7QP' },
+    };
+    const first = await post(body);
+    expect(first.json.data.loccode.climate.interpretation.soilMoisture).toMatch(/m³\/m³ at 0–10 cm/);
+    expect(first.bytes.length).toBeGreaterThan(1024);
+    const calls = stack.sandbox.controls.count();
+
+    const hit = await post(body);
+    expect(hit.headers.age).toBe('0');
+    expect(stack.sandbox.controls.count()).toBe(calls);
+    expect(dataText(hit.text)).toBe(dataText(first.text));
+    expect(hit.bytes.subarray(0, Buffer.byteLength(dataText(first.text)))).toEqual(
+      first.bytes.subarray(0, Buffer.byteLength(dataText(first.text))),
+    );
+    expect(Number(hit.headers['content-length'])).toBe(hit.bytes.length);
+
+    const gzipped = await post(body, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.age).toBe('0');
+    expect(Number(gzipped.headers['content-length'])).toBe(gzipped.bytes.length);
+    const unzipped = gunzipSync(gzipped.bytes).toString('utf8');
+    expect(dataText(unzipped)).toBe(dataText(first.text));
+
+    // A batch's operation is answered from the same entry by Apollo's side of the cache.
+    const batch = await post([body]);
+    expect(batch.json[0].data).toEqual(first.json.data);
+    expect(stack.sandbox.controls.count()).toBe(calls);
   });
 
   it('keys on the variables and the operation name: another loccode is another answer', async () => {

@@ -155,6 +155,19 @@ describe('three replicas sharing one Redis: the GraphQL response cache', () => {
     expect(second.response.headers.age).toEqual(expect.stringMatching(/^\d+$/));
     expect(replicas().sandbox.controls.count()).toBe(calls);
   });
+
+  it('hands replica B the bytes replica A wrote, characters beyond ASCII included', async () => {
+    const { code } = street(replicas(), 4);
+    const soil = `{ loccode(code: "${code}") { climate { interpretation { soilMoisture } } } }`;
+    const first = await replicas().query(0, soil);
+    expect(first.data.loccode.climate.interpretation.soilMoisture).toContain('0–10 cm');
+    await sleep(100);
+    const second = await replicas().query(1, soil);
+    expect(second.response.headers.age).toEqual(expect.stringMatching(/^\d+$/));
+    const data = (text: string) => text.slice(0, text.indexOf(',"extensions":'));
+    expect(data(second.response.text)).toBe(data(first.response.text));
+    expect(Number(second.response.headers['content-length'])).toBe(second.response.bytes.length);
+  });
 });
 
 describe('replicas without REDIS_URL', () => {
