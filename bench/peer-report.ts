@@ -9,6 +9,8 @@ export interface PeerRow {
   p99Ms: number;
   /** Upstream calls the sandbox received during the measured load, per answer. */
   callsPerRequest: number;
+  /** CPU time of the contender's processes during the measured load, per answer, in µs. */
+  cpuMicrosPerRequest: number;
   answerBytes: number;
   /** After every round, per process (a cluster's primary first). */
   rssMiB: number[];
@@ -20,11 +22,11 @@ const RSS_TARGET_MIB = 300;
 
 export function peerTable(rows: PeerRow[]): string {
   return [
-    '| gateway, configuration | upstream latency ms | req/s | p50 ms | p99 ms | upstream calls / request | answer bytes | RSS MiB after the rounds (each process) | failed answers |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| gateway, configuration | upstream latency ms | req/s | p50 ms | p99 ms | CPU µs / request | upstream calls / request | answer bytes | RSS MiB after the rounds (each process) | failed answers |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.upstreamLatencyMs} | ${round(r.requestsPerSecond, 0)} | ${round(r.p50Ms)} | ${round(r.p99Ms)} | ${round(r.callsPerRequest, 3)} | ${r.answerBytes} | ${r.rssMiB.map((mib) => round(mib, 0)).join(', ')} | ${r.failures} |`,
+        `| ${r.name} | ${r.upstreamLatencyMs} | ${round(r.requestsPerSecond, 0)} | ${round(r.p50Ms)} | ${round(r.p99Ms)} | ${round(r.cpuMicrosPerRequest, 0)} | ${round(r.callsPerRequest, 3)} | ${r.answerBytes} | ${r.rssMiB.map((mib) => round(mib, 0)).join(', ')} | ${r.failures} |`,
     ),
   ].join('\n');
 }
@@ -74,13 +76,16 @@ function targets(rows: PeerRow[]): Target[] {
     goal: '≤ 1',
     met: (v) => v <= 1,
   }));
+  // Item 3's "costs": CPU per answer. Req/s would flatter neither side: at the bare server's
+  // rate the load generator, on the same cores, is what runs short.
   add(production, row('bare node:http'), (o, p) => ({
     target:
-      'production (a response-cache hit) req/s against bare node:http sending the same bytes (item 3: within 3×)',
-    ours: o.requestsPerSecond,
-    peer: p.requestsPerSecond,
+      'production (a response-cache hit): CPU µs per request against bare node:http sending the same bytes (item 3: within 3×)',
+    ours: o.cpuMicrosPerRequest,
+    peer: p.cpuMicrosPerRequest,
     compare: 'ratio',
-    ...atLeast(1 / 3),
+    goal: '≤ 3',
+    met: (v) => v <= 3,
   }));
   add(responseCacheOff, cached, (o, p) => ({
     target: 'response cache off (WORKERS=1) req/s against Tailcall `@cache`',

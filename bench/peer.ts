@@ -4,7 +4,7 @@ import { isObjectType, Kind, type GraphQLSchema } from 'graphql';
 import { request } from 'undici';
 import { buildSchema } from '../src/graph/schema';
 import { loccodeQuery } from './golden-query';
-import { processTree, rssMiB } from './processes';
+import { cpuSeconds, processTree, rssMiB } from './processes';
 import { BenchSandbox, startGateway } from './stack';
 import { median } from './stats';
 import { peerTable, targetTable, type PeerRow } from './peer-report';
@@ -90,6 +90,8 @@ interface Sample {
   p99Ms: number;
   requests: number;
   upstreamCalls: number;
+  /** CPU seconds the contender's processes used during the measured load. */
+  cpuSeconds: number;
   failures: number;
   firstFailure?: string;
 }
@@ -166,6 +168,7 @@ async function load(contender: Contender, seconds: number, minimumBytes: number)
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     upstreamCalls: 0,
+    cpuSeconds: 0,
     failures: failures + result.errors + result.timeouts,
     ...(firstFailure !== undefined && { firstFailure }),
   };
@@ -174,13 +177,16 @@ async function load(contender: Contender, seconds: number, minimumBytes: number)
 async function measure(sandbox: BenchSandbox, contender: Contender, answerBytes: number): Promise<Sample> {
   const warmup = await load(contender, WARMUP_SECONDS, answerBytes / 2);
   const before = await upstreamCallsSoFar(sandbox);
+  const cpuBefore = cpuSeconds(contender.pid);
   const sample = await load(contender, SECONDS, answerBytes / 2);
+  const cpu = cpuSeconds(contender.pid) - cpuBefore;
   // Calls of requests still in flight when the load stopped land in the log first.
   await new Promise((resolve) => setTimeout(resolve, SLOW_UPSTREAM_MS + 200));
   const calls = (await upstreamCallsSoFar(sandbox)) - before;
   return {
     ...sample,
     upstreamCalls: calls,
+    cpuSeconds: cpu,
     failures: sample.failures + warmup.failures,
     ...((sample.firstFailure ?? warmup.firstFailure) !== undefined && {
       firstFailure: sample.firstFailure ?? warmup.firstFailure,
@@ -261,6 +267,7 @@ export async function benchPeer(): Promise<boolean> {
         p50Ms: median(runs.map((r) => r.p50Ms)),
         p99Ms: median(runs.map((r) => r.p99Ms)),
         callsPerRequest: median(runs.map((r) => r.upstreamCalls / Math.max(1, r.requests))),
+        cpuMicrosPerRequest: median(runs.map((r) => (1e6 * r.cpuSeconds) / Math.max(1, r.requests))),
         answerBytes: answerBytes.get(name)!,
         rssMiB: pids.map((pid) => rssMiB(pid)),
         failures: runs.reduce((sum, r) => sum + r.failures, 0),

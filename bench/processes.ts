@@ -75,3 +75,25 @@ export function processTree(pid: number): number[] {
   for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i]!) ?? []));
   return tree;
 }
+
+/** Clock ticks a second of /proc's CPU times (`getconf CLK_TCK`; 100 on every Linux build we run). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds (user and system, every thread) a process and its descendants have used so far:
+ * what a request costs the server, whichever process the load generator leaves short of CPU.
+ */
+export function cpuSeconds(pid: number): number {
+  let ticks = 0;
+  for (const member of processTree(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${member}/stat`, 'utf8');
+      // After "pid (comm) ": state is field 3, utime and stime fields 14 and 15.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone since the listing: its time is lost with it (a worker does not exit under load).
+    }
+  }
+  return ticks / CLOCK_TICKS_PER_SECOND;
+}
