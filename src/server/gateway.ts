@@ -52,7 +52,7 @@ import { AccessRecord } from './access-log';
 import { sendCompressible } from './compression';
 import { TextMemo } from './text-memo';
 import { jitGateway } from './jit-executor';
-import { answerBody, LeanPath, type LeanAnswer } from './lean-path';
+import { answerText, LeanPath, type LeanAnswer } from './lean-path';
 import { ResponseCache, responseCachePlugin, type OperationRequest } from './response-cache';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
@@ -472,11 +472,11 @@ async function handle(
         res.setHeader('age', String(responseCache.ageOf(answer)));
         const cost: CostReport = { requested: answer.cost, actual: 0, maximum: queryLimits.maxCost, budget };
         // The data as stored, in the body Apollo would write.
-        const bodyUtf8 = answerBody(answer.dataUtf8, cost);
+        const body = answerText(answer.dataUtf8, cost);
         const { operationName, documentHash } = answer;
         const cacheControl = cacheControlHeader(answer.policy);
         return answerWith(
-          { bodyUtf8, cacheControl, operationName, documentHash, budget },
+          { body, encoding: 'latin1', cacheControl, operationName, documentHash, budget },
           'response-cache',
           started,
         );
@@ -539,7 +539,7 @@ function sendAnswer(
   const label = metrics.operationLabel(operationName);
   metrics.graphqlRequests.inc({ operation: label });
   metrics.graphqlDuration.observe({ operation: label }, Number(process.hrtime.bigint() - started) / 1e9);
-  sendCompressible(req, res, 200, {}, answer.bodyUtf8, 'latin1');
+  sendCompressible(req, res, 200, {}, answer.body, answer.encoding);
 }
 
 /** Most requests repeat a document: its nesting is read once. */

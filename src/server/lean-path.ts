@@ -22,11 +22,13 @@ export interface LeanPathOptions {
 
 /** A successful answer, for the edge to write as it writes a response-cache hit. */
 export interface LeanAnswer {
+  /** The body, byte for byte what Apollo writes: `{"data":…,"extensions":{"cost":…}}` and a newline. */
+  body: string;
   /**
-   * The body, byte for byte what Apollo writes: `{"data":…,"extensions":{"cost":…}}` and a
-   * newline, as its UTF-8 bytes one character each (response-cache.ts `utf8Bytes`).
+   * `latin1` when `body` holds its UTF-8 bytes one character each (a stored answer's, as
+   * response-cache.ts `utf8Bytes` makes them), `utf8` when it is the text itself.
    */
-  bodyUtf8: string;
+  encoding: 'utf8' | 'latin1';
   /** Cache-Control as Apollo's cache policy would set it (before the edge makes it private for keyed callers). */
   cacheControl: string;
   operationName: string | null;
@@ -94,15 +96,19 @@ export class LeanPath {
     const maxAge = scaledMaxAge(hint.maxAge, ttlScale);
     const policy = maxAge ? { maxAge, scope: hint.scope ?? ('PUBLIC' as const) } : undefined;
     const name = operation.name?.value ?? null;
-    const dataUtf8 = utf8Bytes(JSON.stringify(result.data));
-    if (policy)
-      responseCache?.keep(request, context.publicOrigin, document, {
+    const dataJson = JSON.stringify(result.data);
+    // A kept answer is held as its UTF-8 bytes, and sent as them; otherwise the text goes as it is.
+    let dataUtf8: string | undefined;
+    if (policy && responseCache) {
+      dataUtf8 = utf8Bytes(dataJson);
+      responseCache.keep(request, context.publicOrigin, document, {
         dataUtf8,
         policy,
         cost: scope.cost ?? 0,
         operationName: name,
         documentHash,
       });
+    }
     const budget = scope.budget!;
     const cost: CostReport = {
       requested: scope.cost ?? 0,
@@ -113,7 +119,8 @@ export class LeanPath {
     return {
       kind: 'answered',
       answer: {
-        bodyUtf8: answerBody(dataUtf8, cost),
+        body: answerText(dataUtf8 ?? dataJson, cost),
+        encoding: dataUtf8 === undefined ? 'utf8' : 'latin1',
         cacheControl: policy ? cacheControlHeader(policy) : 'no-store',
         operationName: name,
         documentHash,
@@ -141,12 +148,12 @@ function requestText(
 }
 
 /**
- * The body Apollo writes for a result without errors, `{data, extensions: {cost}}` and a
- * newline, as UTF-8 bytes one character each: `dataUtf8` is the data's JSON so held
- * ({@link utf8Bytes}), and the cost report, numbers only, is ASCII.
+ * The body Apollo writes for a result without errors: `{data, extensions: {cost}}` and a
+ * newline. The data's JSON as text, or as its UTF-8 bytes (response-cache.ts `utf8Bytes`),
+ * makes the body the same: the cost report, numbers only, is ASCII.
  */
-export function answerBody(dataUtf8: string, cost: CostReport): string {
-  return `{"data":${dataUtf8},"extensions":${JSON.stringify({ cost })}}\n`;
+export function answerText(data: string, cost: CostReport): string {
+  return `{"data":${data},"extensions":${JSON.stringify({ cost })}}\n`;
 }
 
 /** A JSON object, as Apollo's `isStringRecord` tells one. */
