@@ -7,7 +7,7 @@ export interface PeerRow {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
-  /** Upstream calls the sandbox received during the measured load, per answer. */
+  /** Upstream calls the sandbox received for the measured load, per request sent. */
   callsPerRequest: number;
   /** CPU time of the contender's processes during the measured load, per answer, in µs. */
   cpuMicrosPerRequest: number;

@@ -1,5 +1,7 @@
 import autocannon from 'autocannon';
-import { cpus } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isObjectType, Kind, type GraphQLSchema } from 'graphql';
 import { request } from 'undici';
 import { buildSchema } from '../src/graph/schema';
@@ -35,6 +37,8 @@ const LIMITS: Array<[service: string, dimension: string]> = [
   ['maps', 'loccode'],
 ];
 
+const ACCESS_LOG_ROW = 'ours, production configuration, access log on (LOG_LEVEL=info, to a file)';
+
 /**
  * Our configurations. Client budgets are lifted by startGateway (one load generator is not a
  * crowd of clients). With every cache off, pacing is off too: otherwise agriculture's 60 calls a
@@ -43,6 +47,9 @@ const LIMITS: Array<[service: string, dimension: string]> = [
  */
 const OURS: Record<string, Record<string, string>> = {
   'ours, production configuration (response cache hits)': {},
+  // Every other row logs warnings only; `npm start` writes an access-log line a request (LOG_LEVEL=info),
+  // here to a file (startContenders names it).
+  [ACCESS_LOG_ROW]: { LOG_LEVEL: 'info' },
   'ours, upstream cache warm, response cache off': { RESPONSE_CACHE: 'off' },
   'ours, every cache off': { RESPONSE_CACHE: 'off', UPSTREAM_CACHE: 'off', UPSTREAM_PACING: 'off' },
   // Item 5's setting; a gateway without it yet ignores the variable.
@@ -65,6 +72,7 @@ const ORDER: Array<{ contender: string; latencyMs: number }> = [
   { contender: 'ours, production configuration (response cache hits)', latencyMs: 0 },
   { contender: TAILCALL_CACHE, latencyMs: 0 },
   { contender: BARE, latencyMs: 0 },
+  { contender: ACCESS_LOG_ROW, latencyMs: 0 },
   { contender: 'ours, upstream cache warm, response cache off', latencyMs: 0 },
   { contender: TAILCALL_NO_CACHE, latencyMs: 0 },
   { contender: 'ours, every cache off', latencyMs: 0 },
@@ -88,7 +96,10 @@ interface Sample {
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** Answers received. */
   requests: number;
+  /** Requests sent: the answers, and those still in flight when the load stopped (their upstream calls count too). */
+  sent: number;
   upstreamCalls: number;
   /** CPU seconds the contender's processes used during the measured load. */
   cpuSeconds: number;
@@ -167,6 +178,7 @@ async function load(contender: Contender, seconds: number, minimumBytes: number)
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    sent: result.requests.sent,
     upstreamCalls: 0,
     cpuSeconds: 0,
     failures: failures + result.errors + result.timeouts,
@@ -174,14 +186,21 @@ async function load(contender: Contender, seconds: number, minimumBytes: number)
   };
 }
 
+/** Long enough for the calls of requests in flight to reach the sandbox's log. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, SLOW_UPSTREAM_MS + 200));
+}
+
 async function measure(sandbox: BenchSandbox, contender: Contender, answerBytes: number): Promise<Sample> {
   const warmup = await load(contender, WARMUP_SECONDS, answerBytes / 2);
+  // The warm-up's last requests make their calls before the count starts, not inside it.
+  await settle();
   const before = await upstreamCallsSoFar(sandbox);
   const cpuBefore = cpuSeconds(contender.pid);
   const sample = await load(contender, SECONDS, answerBytes / 2);
   const cpu = cpuSeconds(contender.pid) - cpuBefore;
   // Calls of requests still in flight when the load stopped land in the log first.
-  await new Promise((resolve) => setTimeout(resolve, SLOW_UPSTREAM_MS + 200));
+  await settle();
   const calls = (await upstreamCallsSoFar(sandbox)) - before;
   return {
     ...sample,
@@ -195,7 +214,11 @@ async function measure(sandbox: BenchSandbox, contender: Contender, answerBytes:
 }
 
 /** Every contender, into `contenders` as each starts (so a failure part way still stops the others). */
-async function startContenders(sandbox: BenchSandbox, contenders: Map<string, Contender>): Promise<void> {
+async function startContenders(
+  sandbox: BenchSandbox,
+  contenders: Map<string, Contender>,
+  logDir: string,
+): Promise<void> {
   const schema = buildSchema();
   const variables = { code: PEER_CODE };
   const oursBody = JSON.stringify({
@@ -216,7 +239,9 @@ async function startContenders(sandbox: BenchSandbox, contenders: Map<string, Co
     contenders.set(name, { name, url: peer.graphqlUrl, body: tailcallBody, pid: peer.pid, stop: peer.stop });
   }
   for (const [name, env] of Object.entries(OURS)) {
-    const gateway = await startGateway(sandbox, env);
+    const logFile: Record<string, string> =
+      env.LOG_LEVEL === 'info' ? { LOG_FILE: join(logDir, 'access.log') } : {};
+    const gateway = await startGateway(sandbox, { ...env, ...logFile });
     contenders.set(name, {
       name,
       url: gateway.graphqlUrl,
@@ -230,10 +255,11 @@ async function startContenders(sandbox: BenchSandbox, contenders: Map<string, Co
 export async function benchPeer(): Promise<boolean> {
   const sandbox = await BenchSandbox.start({ fixedMs: 0, jitterMs: 0 });
   const contenders = new Map<string, Contender>();
+  const logDir = mkdtempSync(join(tmpdir(), 'bench-access-log-'));
   try {
     for (const [service, dimension] of LIMITS)
       await sandbox.control('PUT', '/rate-limits', { service, dimension, spec: UNLIMITED });
-    await startContenders(sandbox, contenders);
+    await startContenders(sandbox, contenders, logDir);
     const production = contenders.get('ours, production configuration (response cache hits)')!;
     const bare = await startBareHttp(await answerText(production));
     contenders.set(BARE, {
@@ -266,7 +292,7 @@ export async function benchPeer(): Promise<boolean> {
         requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
         p50Ms: median(runs.map((r) => r.p50Ms)),
         p99Ms: median(runs.map((r) => r.p99Ms)),
-        callsPerRequest: median(runs.map((r) => r.upstreamCalls / Math.max(1, r.requests))),
+        callsPerRequest: median(runs.map((r) => r.upstreamCalls / Math.max(1, r.sent))),
         cpuMicrosPerRequest: median(runs.map((r) => (1e6 * r.cpuSeconds) / Math.max(1, r.requests))),
         answerBytes: answerBytes.get(name)!,
         rssMiB: pids.map((pid) => rssMiB(pid)),
@@ -288,5 +314,6 @@ export async function benchPeer(): Promise<boolean> {
   } finally {
     for (const contender of contenders.values()) await contender.stop();
     await sandbox.stop();
+    rmSync(logDir, { recursive: true, force: true });
   }
 }
