@@ -15,6 +15,9 @@ const COMPRESSIBLE =
 
 type Encoding = 'br' | 'gzip';
 
+/** How a string body becomes bytes: `latin1` for UTF-8 bytes held one character each (response-cache.ts). */
+export type BodyEncoding = 'utf8' | 'latin1';
+
 const compress: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   // Quality 4 of 11: most of brotli's gain at a fraction of its time, as answers are made per request.
   br: (body) =>
@@ -40,8 +43,7 @@ export async function sendCompressible(
   status: number,
   headers: OutgoingHttpHeaders,
   body: string | Buffer,
-  /** A string's encoding: `latin1` for bytes held one character each (response-cache.ts `utf8Bytes`). */
-  encoding: 'utf8' | 'latin1' = 'utf8',
+  encoding: BodyEncoding = 'utf8',
 ): Promise<void> {
   // A string goes out as it is when it is not compressed: no copy into a Buffer first.
   const length = typeof body === 'string' ? Buffer.byteLength(body, encoding) : body.length;
@@ -79,7 +81,7 @@ function end(
   headers: OutgoingHttpHeaders,
   body: string | Buffer,
   length: number,
-  encoding: 'utf8' | 'latin1' = 'utf8',
+  encoding: BodyEncoding = 'utf8',
 ): void {
   res.writeHead(status, { ...headers, 'content-length': String(length) });
   if (typeof body === 'string') res.end(body, encoding);

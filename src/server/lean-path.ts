@@ -4,8 +4,9 @@ import type { BudgetStanding } from '../kernel/caller';
 import { variableErrors, withExtensions, type JitGateway } from './jit-executor';
 import { admit, type CostReport, type DemandControl } from './plugins/demand-control';
 import { cacheControlHeader, type OperationPolicies } from './plugins/cache-policy';
+import type { BodyEncoding } from './compression';
 import { scaledMaxAge } from './plugins/response-policy';
-import { utf8Bytes, type OperationRequest, type ResponseCache } from './response-cache';
+import type { OperationRequest, ResponseCache } from './response-cache';
 import type { TrustedDocuments } from './trusted-documents';
 
 export interface LeanPathOptions {
@@ -25,10 +26,10 @@ export interface LeanAnswer {
   /** The body, byte for byte what Apollo writes: `{"data":…,"extensions":{"cost":…}}` and a newline. */
   body: string;
   /**
-   * `latin1` when `body` holds its UTF-8 bytes one character each (a stored answer's, as
-   * response-cache.ts `utf8Bytes` makes them), `utf8` when it is the text itself.
+   * `latin1` when `body` holds its UTF-8 bytes one character each (a response-cache hit's, as
+   * the cache stores them), `utf8` when it is the text itself.
    */
-  encoding: 'utf8' | 'latin1';
+  encoding: BodyEncoding;
   /** Cache-Control as Apollo's cache policy would set it (before the edge makes it private for keyed callers). */
   cacheControl: string;
   operationName: string | null;
@@ -97,18 +98,14 @@ export class LeanPath {
     const policy = maxAge ? { maxAge, scope: hint.scope ?? ('PUBLIC' as const) } : undefined;
     const name = operation.name?.value ?? null;
     const dataJson = JSON.stringify(result.data);
-    // A kept answer is held as its UTF-8 bytes, and sent as them; otherwise the text goes as it is.
-    let dataUtf8: string | undefined;
-    if (policy && responseCache) {
-      dataUtf8 = utf8Bytes(dataJson);
-      responseCache.keep(request, context.publicOrigin, document, {
-        dataUtf8,
+    if (policy)
+      responseCache?.keep(request, context.publicOrigin, document, {
+        dataJson,
         policy,
         cost: scope.cost ?? 0,
         operationName: name,
         documentHash,
       });
-    }
     const budget = scope.budget!;
     const cost: CostReport = {
       requested: scope.cost ?? 0,
@@ -119,8 +116,8 @@ export class LeanPath {
     return {
       kind: 'answered',
       answer: {
-        body: answerText(dataUtf8 ?? dataJson, cost),
-        encoding: dataUtf8 === undefined ? 'utf8' : 'latin1',
+        body: answerText(dataJson, cost),
+        encoding: 'utf8',
         cacheControl: policy ? cacheControlHeader(policy) : 'no-store',
         operationName: name,
         documentHash,
@@ -149,8 +146,8 @@ function requestText(
 
 /**
  * The body Apollo writes for a result without errors: `{data, extensions: {cost}}` and a
- * newline. The data's JSON as text, or as its UTF-8 bytes (response-cache.ts `utf8Bytes`),
- * makes the body the same: the cost report, numbers only, is ASCII.
+ * newline. The data's JSON as text, or as its UTF-8 bytes one character each (a stored
+ * answer's), makes the body the same: the cost report, numbers only, is ASCII.
  */
 export function answerText(data: string, cost: CostReport): string {
   return `{"data":${data},"extensions":${JSON.stringify({ cost })}}\n`;

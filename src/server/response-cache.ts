@@ -55,6 +55,9 @@ interface PrivateMarker {
 
 type Meta = Omit<CachedAnswer, 'dataUtf8'> | PrivateMarker;
 
+/** An answer to store: its `data` as the JSON text it was serialised to (stored as UTF-8 bytes). */
+export type AnswerToKeep = Omit<CachedAnswer, 'storedAt' | 'dataUtf8'> & { dataJson: string };
+
 /**
  * A new prefix for a new value format: replicas of a former format (Apollo's `fqc:`, then
  * `hit:` with the data as text) never read these.
@@ -66,7 +69,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
  * A text's UTF-8 bytes as a string of one character per byte (Latin-1): what a socket writes
  * for it with the `latin1` encoding, and `Buffer.from(…, 'latin1')` copies without encoding.
  */
-export function utf8Bytes(text: string): string {
+function utf8Bytes(text: string): string {
   return Buffer.from(text, 'utf8').toString('latin1');
 }
 
@@ -140,16 +143,13 @@ export class ResponseCache {
     return Math.round((this.now() - answer.storedAt) / 1000);
   }
 
-  async save(
-    request: OperationRequest,
-    origin: string,
-    answer: Omit<CachedAnswer, 'storedAt'>,
-  ): Promise<void> {
+  async save(request: OperationRequest, origin: string, answer: AnswerToKeep): Promise<void> {
     const ttl = answer.policy.maxAge;
     const publicKey = this.keyOf(request, null);
     if (publicKey === undefined) return;
-    const { dataUtf8, ...meta } = answer;
+    const { dataJson, ...meta } = answer;
     const line = JSON.stringify({ ...meta, storedAt: this.now() } satisfies Meta);
+    const dataUtf8 = utf8Bytes(dataJson);
     if (answer.policy.scope === 'PRIVATE') {
       const privateKey = this.keyOf(request, origin);
       if (privateKey === undefined) return;
@@ -169,7 +169,7 @@ export class ResponseCache {
     request: OperationRequest,
     origin: string,
     document: DocumentNode | undefined,
-    answer: Omit<CachedAnswer, 'storedAt'>,
+    answer: AnswerToKeep,
   ): void {
     if (answer.policy.scope === 'PRIVATE' && !(document && this.selectsPrivate(document))) return;
     void this.save(request, origin, answer).catch((error: unknown) =>
@@ -229,7 +229,7 @@ export function responseCachePlugin(cache: ResponseCache): ApolloServerPlugin<Ga
           if (errors || !data || !policy) return;
           const { scope, publicOrigin } = context.contextValue;
           cache.keep(context.request, publicOrigin, context.document, {
-            dataUtf8: utf8Bytes(JSON.stringify(data)),
+            dataJson: JSON.stringify(data),
             policy: { maxAge: policy.maxAge, scope: policy.scope === 'PRIVATE' ? 'PRIVATE' : 'PUBLIC' },
             cost: scope.cost ?? 0,
             operationName: context.operationName ?? null,
