@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './redis';
+import { gatewayNode } from './runtime';
 
 /*
  * The floor of issue #17 item 3: a bare node:http server in a process of its own, answering
@@ -23,14 +24,16 @@ require('node:http')
   .listen(Number(process.argv[2]), '127.0.0.1', () => process.stdout.write('ready\\n'));
 `;
 
+/** On the gateway's Node (runtime.ts), so that item 3 compares two servers on one runtime. */
 export async function startBareHttp(
   body: string,
+  node: string = gatewayNode(),
 ): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'bare-http-'));
   const file = join(dir, 'answer.json');
   writeFileSync(file, body);
   const port = await freePort();
-  const child = spawn(process.execPath, ['-e', SERVER, file, String(port)], {
+  const child = spawn(node, ['-e', SERVER, file, String(port)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -11,14 +11,18 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Starts a built entry point (dist/...) in its own process and waits for `ready` in its output. */
+/**
+ * Starts a built entry point (dist/...) in its own process and waits for `ready` in its output;
+ * on the bench's own Node unless `node` names another binary (runtime.ts).
+ */
 export async function startProcess(
   entry: string,
   env: Record<string, string>,
   ready: RegExp,
   nodeOptions: string[] = [],
+  node: string = process.execPath,
 ): Promise<Started> {
-  const child = spawn(process.execPath, [...nodeOptions, join(ROOT, entry)], {
+  const child = spawn(node, [...nodeOptions, join(ROOT, entry)], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,6 +4,7 @@ import type { Started } from './processes';
 import { startRedis } from './redis';
 import { BenchSandbox, startGateway, type Latency } from './stack';
 import { median, percentile, round } from './stats';
+import { runtimeLabel } from './runtime';
 
 /**
  * `npm run bench -- --replicas 3` (issue #13 item 7): one sandbox, one real Redis, and first
@@ -161,7 +162,7 @@ export async function benchReplicas(count: number): Promise<void> {
     process.stderr.write(`${replicas} replica(s) done\n`);
   }
   console.log(
-    `One Redis, one sandbox (upstream latency ${LATENCY.fixedMs} ± ${LATENCY.jitterMs} ms), ${CONNECTIONS} connections round robin over the replicas; Node ${process.version}.`,
+    `One Redis, one sandbox (upstream latency ${LATENCY.fixedMs} ± ${LATENCY.jitterMs} ms), ${CONNECTIONS} connections round robin over the replicas; the gateways on ${runtimeLabel()}, the bench on ${process.version}.`,
   );
   console.log(
     `Cold: ${codes.length} distinct loccodes, each asked ${repeats} times at once (climate, primary facilities, address). Warm: the same for ${WARM_SECONDS} s.\n`,

@@ -6,6 +6,7 @@ import { benchPeer } from './peer';
 import { benchReplicas, replicasArgument } from './replicas';
 import { BenchStack, type Latency } from './stack';
 import { median, percentile, round } from './stats';
+import { runtimeLabel } from './runtime';
 
 /**
  * `npm run bench`: gateway and sandbox in separate processes, upstream latency
@@ -316,7 +317,7 @@ async function main(): Promise<void> {
   const trivial = rows.find((r) => r.scenario.startsWith('trivial'))!;
   const warm = rows.find((r) => r.scenario === 'golden query, warm')!;
   console.log(
-    `Medians of ${RUNS} runs on fresh processes; Node ${process.version}; upstream latency ${LATENCY.fixedMs} ± ${LATENCY.jitterMs} ms unless stated.\n`,
+    `Medians of ${RUNS} runs on fresh processes; the gateway on ${runtimeLabel()}, the sandbox and the load on ${process.version}; upstream latency ${LATENCY.fixedMs} ± ${LATENCY.jitterMs} ms unless stated.\n`,
   );
   console.log(table(rows));
   const uncached = rows.find((r) => r.scenario === 'golden query, warm, response cache off');

@@ -1,5 +1,6 @@
 import { Agent, request } from 'undici';
 import { peakRssMiB, rssMiB, startProcess, type Started } from './processes';
+import { gatewayNode, runtimeEnv } from './runtime';
 
 export interface Latency {
   fixedMs: number;
@@ -75,15 +76,17 @@ export class BenchSandbox {
   }
 }
 
-/** A gateway process over the sandbox; its `/graphql` URL. */
+/** A gateway process over the sandbox, on the image's Node unless told otherwise (runtime.ts); its `/graphql` URL. */
 export async function startGateway(
   sandbox: BenchSandbox,
   gatewayEnv: Record<string, string> = {},
   nodeOptions: string[] = [],
+  node: string = gatewayNode(),
 ): Promise<{ process: Started; graphqlUrl: string }> {
   // The benchmark measures upstream discipline; one load generator is not a crowd of clients,
   // so client budgets stay out of its way (they have tests of their own).
   const env: Record<string, string> = {
+    ...runtimeEnv(node),
     PORT: '0',
     ALLOW_ANONYMOUS: 'true',
     CLIENT_POINTS_PER_MINUTE: '100000000',
@@ -91,7 +94,7 @@ export async function startGateway(
     ...gatewayEnv,
   };
   const ready = /serving GraphQL at (\S+)/;
-  const gateway = await startProcess('dist/src/start/main.js', env, ready, nodeOptions);
+  const gateway = await startProcess('dist/src/start/main.js', env, ready, nodeOptions, node);
   return { process: gateway, graphqlUrl: ready.exec(gateway.output())![1]! };
 }
 
