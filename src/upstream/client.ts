@@ -9,6 +9,7 @@ import type { OperationSpec, OperationTable } from './operations';
 import { currentScope } from './request-scope';
 import type { ServiceName } from '../kernel/services';
 import { translate, type ConformanceTable } from './conformance';
+import { dispatchExchange, type Exchange } from './exchange';
 
 /** Where an upstream is and the key the gateway sends it (configuration, or the sandbox's). */
 export interface UpstreamTarget {
@@ -103,13 +104,6 @@ const PASSED_HEADERS = [
   'x-ratelimit-reset',
   'retry-after',
 ];
-
-/** One HTTP exchange as the base reads it, before it is judged. */
-interface Exchange {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  bytes: Buffer;
-}
 
 /**
  * The one HTTP client of the gateway (datasource-rest's shape over undici): one
@@ -246,7 +240,7 @@ export abstract class UpstreamClient<Operation extends string> {
       url: new URL(`${this.origin}${this.basePath}${call.path}${queryString(call.query)}`),
     });
     try {
-      const response = await this.pool.request({
+      const answer = await dispatchExchange(this.pool, {
         method: call.method,
         path: `${this.basePath}${call.path}${queryString({ ...call.query, ...authQuery })}`,
         headers: {
@@ -258,17 +252,12 @@ export abstract class UpstreamClient<Operation extends string> {
           ...span.headers,
           ...authHeaders,
         },
-        body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        // undici's own timers are coarse (a 300 ms timeout fired after ~800 ms): this signal
-        // keeps the promise; undici's timeouts stay as a backstop.
-        signal: AbortSignal.timeout(timeoutMs),
-        headersTimeout: timeoutMs + 1000,
-        bodyTimeout: timeoutMs + 1000,
+        ...(call.body !== undefined && { body: JSON.stringify(call.body) }),
+        timeoutMs,
       });
-      status = response.statusCode;
-      await this.settings.discipline.pacer.observe(dimension, response.headers, status);
-      const bytes = Buffer.from(await response.body.arrayBuffer());
-      return { status, headers: response.headers, bytes };
+      status = answer.status;
+      await this.settings.discipline.pacer.observe(dimension, answer.headers, status);
+      return answer;
     } catch (error) {
       failure = (error as Error).name;
       throw this.transportFailure(call, error, timeoutMs);
