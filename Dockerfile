@@ -3,7 +3,8 @@
 
 # Node 24, the active LTS line (Node 20's end of life was 2026-04-30). CI runs the tests on 20 and
 # 24; npm run bench measures the gateway as this image runs it (bench/runtime: the same major and
-# NODE_OPTIONS, kept in step by a test), where it serves more per core than on 20 (BENCHMARKS.md).
+# NODE_OPTIONS, kept in step by a test), where a response-cache hit took 2 to 10 % less CPU than
+# on 20 (BENCHMARKS.md).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -16,8 +17,8 @@ FROM node:24-bookworm-slim AS runtime
 # No NODE_ENV=production: Apollo would turn introspection off, and with it the IDE and codegen.
 # A heap limit of our own: the caches are bounded well under it (README, Memory), so the
 # process stays near 250 MB of RSS instead of growing until the container is killed. Node 24's V8
-# takes young-generation semi-spaces twice Node 20's 16 MB, which alone took RSS past 300 MB
-# under load; 16 MB keeps it near 210 MB, for about 5 % of the speed 24 brings (BENCHMARKS.md).
+# sizes young-generation semi-spaces larger than Node 20's 16 MB, which alone took RSS to 292-326 MB
+# under load; 16 MB keeps it near 200 MB (32 MB measured no faster, with 45 MB more: BENCHMARKS.md).
 ENV HOST=0.0.0.0 \
     PORT=4000 \
     NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=16"
