@@ -30,6 +30,13 @@ export function gatewayNode(): string {
 function resolve(choice: string | undefined): string {
   if (choice === 'system') return process.execPath;
   if (choice) return choice;
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    // The pinned binary is linux-x64's, as the image is: elsewhere, ours runs on this Node, and says so.
+    process.stderr.write(
+      `bench/runtime pins linux-x64's Node: the gateway runs on this Node (${process.version})\n`,
+    );
+    return process.execPath;
+  }
   if (!existsSync(BINARY)) {
     process.stderr.write(`installing Node ${imageNodeVersion()} into bench/runtime (once)\n`);
     execFileSync('npm', ['ci', '--prefix', PACKAGE_DIR, '--no-audit', '--no-fund'], { stdio: 'inherit' });
