@@ -149,15 +149,16 @@ export class ResponseCache {
     if (publicKey === undefined) return;
     const { dataJson, ...meta } = answer;
     const line = JSON.stringify({ ...meta, storedAt: this.now() } satisfies Meta);
-    const dataUtf8 = utf8Bytes(dataJson);
+    // What decode() reads back: the metadata's line, then the data's bytes.
+    const entry = `${line}\n${utf8Bytes(dataJson)}`;
     if (answer.policy.scope === 'PRIVATE') {
       const privateKey = this.keyOf(request, origin);
       if (privateKey === undefined) return;
-      await this.store.set(PREFIX + privateKey, `${line}\n${dataUtf8}`, { ttl });
+      await this.store.set(PREFIX + privateKey, entry, { ttl });
       await this.store.set(PREFIX + publicKey, JSON.stringify({ private: true } satisfies Meta), { ttl });
       return;
     }
-    await this.store.set(PREFIX + publicKey, `${line}\n${dataUtf8}`, { ttl });
+    await this.store.set(PREFIX + publicKey, entry, { ttl });
   }
 
   /**
