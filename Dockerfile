@@ -4,7 +4,7 @@
 # Node 24, the active LTS line (Node 20's end of life was 2026-04-30). CI runs the tests on 20 and
 # 24; npm run bench measures the gateway as this image runs it (bench/runtime: the same major and
 # NODE_OPTIONS, kept in step by a test), where a response-cache hit took 2 to 10 % less CPU than
-# on 20 (BENCHMARKS.md).
+# on 20 and executing a query no consistently different CPU (BENCHMARKS.md).
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
