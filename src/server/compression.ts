@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { utf8Payload } from './utf8';
 
 /** Below this a body goes as it is: the saving would not pay for the work (issue #15: above 1 KB). */
 export const COMPRESSION_MIN_BYTES = 1024;
@@ -45,7 +46,9 @@ export async function sendCompressible(
   body: string | Buffer,
   encoding: BodyEncoding = 'utf8',
 ): Promise<void> {
-  // A string goes out as it is when it is not compressed: no copy into a Buffer first.
+  // A string goes out as it is when it is not compressed: no copy into a Buffer first,
+  // unless Node would encode it slowly (utf8.ts).
+  if (typeof body === 'string' && encoding === 'utf8') body = utf8Payload(body);
   const length = typeof body === 'string' ? Buffer.byteLength(body, encoding) : body.length;
   const type = String(headers['content-type'] ?? res.getHeader('content-type') ?? '');
   const compressible =

@@ -5,6 +5,7 @@ import type { DocumentNode } from 'graphql';
 import type { GatewayContext } from '../graph/context';
 import { logger } from '../observability/logger';
 import { TextMemo } from './text-memo';
+import { utf8Buffer } from './utf8';
 
 /** Apollo's KeyValueCache of strings: the bounded local cache, or the one shared through Redis. */
 export interface StringStore {
@@ -70,7 +71,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
  * for it with the `latin1` encoding, and `Buffer.from(…, 'latin1')` copies without encoding.
  */
 function utf8Bytes(text: string): string {
-  return Buffer.from(text, 'utf8').toString('latin1');
+  return utf8Buffer(text).toString('latin1');
 }
 
 /** The text whose UTF-8 bytes {@link utf8Bytes} holds. */

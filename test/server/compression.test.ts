@@ -49,6 +49,25 @@ describe('response compression (issue #15)', () => {
   });
 });
 
+/**
+ * Texts Node encodes in different ways (utf8.ts), each with its UTF-8 bytes as hex: ASCII;
+ * Latin-1 beyond ASCII (`m³`); an en dash and a Yoruba name (ọ: U+1ECD), past Latin-1; an
+ * emoji (a surrogate pair); a lone surrogate, which UTF-8 writes as U+FFFD (ef bf bd).
+ * Each is padded past the compression threshold with ASCII.
+ */
+const PAD = 'x'.repeat(1100);
+const TEXTS: Record<string, { body: string; utf8Hex: string }> = Object.fromEntries(
+  (
+    [
+      ['ascii', '"0-10 cm"', '22302d313020636d22'],
+      ['latin1', '"m³"', '226dc2b322'],
+      ['en-dash', '"0–10 cm, Ọyọ"', '2230e280933130' + '20636d2c20' + 'e1bb8c79e1bb8d22'],
+      ['emoji', '"😀"', '22f09f988022'],
+      ['lone-surrogate', '"\ud800–"', '22efbfbde2809322'],
+    ] as const
+  ).map(([name, text, hex]) => [name, { body: text + PAD, utf8Hex: hex + '78'.repeat(PAD.length) }]),
+);
+
 describe('sendCompressible', () => {
   let server: Server;
   let base: string;
@@ -57,13 +76,16 @@ describe('sendCompressible', () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      void sendCompressible(
-        req,
-        res,
-        200,
-        { 'content-type': 'application/x-protobuf', etag: '"t1"' },
-        gzippedTile,
-      );
+      const text = TEXTS[req.url?.slice(1) ?? ''];
+      if (text) void sendCompressible(req, res, 200, { 'content-type': 'application/json' }, text.body);
+      else
+        void sendCompressible(
+          req,
+          res,
+          200,
+          { 'content-type': 'application/x-protobuf', etag: '"t1"' },
+          gzippedTile,
+        );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -78,6 +100,17 @@ describe('sendCompressible', () => {
     expect(tile.headers['content-encoding']).toBeUndefined();
     expect(tile.headers.etag).toBe('"t1"');
     expect(tile.bytes.equals(gzippedTile)).toBe(true);
+  });
+
+  it.each(Object.keys(TEXTS))('sends the %s text as its UTF-8 bytes, with their length', async (name) => {
+    const { body, utf8Hex } = TEXTS[name]!;
+    const plain = await http.get(`${base}/${name}`);
+    expect(plain.bytes.toString('hex')).toBe(utf8Hex);
+    expect(Number(plain.headers['content-length'])).toBe(utf8Hex.length / 2);
+    // Past 1 KB, compressed: the same bytes once decompressed.
+    const long = await http.get(`${base}/${name}`, { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(long.bytes).toString('hex')).toBe(utf8Hex);
+    expect(body.length).toBeGreaterThan(1024);
   });
 
   it('prefers brotli at equal weight, and honours q=0 and *', () => {
