@@ -16,12 +16,15 @@ const BEYOND_LATIN1 = /[\u0100-\uffff]/;
  * answers common. A one-byte text stays a text: Node writes it fastest as it is.
  */
 export function utf8Payload(text: string): string | Buffer {
-  return BEYOND_LATIN1.test(text) ? utf8Buffer(text) : text;
+  return BEYOND_LATIN1.test(text) ? transcoded(text) : text;
 }
 
 /** `text`'s UTF-8 bytes, as `Buffer.from(text, 'utf8')` makes them (see {@link utf8Payload}). */
 export function utf8Buffer(text: string): Buffer {
-  if (!BEYOND_LATIN1.test(text)) return Buffer.from(text, 'utf8');
+  return BEYOND_LATIN1.test(text) ? transcoded(text) : Buffer.from(text, 'utf8');
+}
+
+function transcoded(text: string): Buffer {
   try {
     return transcode(Buffer.from(text, 'utf16le'), 'utf16le', 'utf8');
   } catch {
