@@ -22,7 +22,8 @@ export function utf8Payload(text: string): string | Buffer {
 
 /** `text`'s UTF-8 bytes, as `Buffer.from(text, 'utf8')` makes them (see {@link utf8Payload}). */
 export function utf8Buffer(text: string): Buffer {
-  return BEYOND_LATIN1.test(text) ? transcoded(text) : Buffer.from(text, 'utf8');
+  const payload = utf8Payload(text);
+  return typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
 }
 
 function transcoded(text: string): Buffer {
