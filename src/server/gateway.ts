@@ -119,7 +119,7 @@ export interface Gateway {
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   // What Node refuses itself (408, 431, 400) is logged and counted like every other answer.
   const httpServer = createEdgeServer(options.http, ({ status, code, requestId, response }) => {
-    const record = response && accessRecords.get(response);
+    const record = response && AccessRecord.of(response);
     if (record) record.refusedByNode(code);
     else AccessRecord.refusedBeforeRequest(options.metrics, status, code, requestId);
   });
@@ -212,7 +212,6 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const requestId = requestIdOf(req);
     res.setHeader('x-request-id', requestId);
     const record = new AccessRecord(req, res, requestId, options.metrics);
-    accessRecords.set(res, record);
     if (ide.answer(req, res)) {
       record.route = 'ide';
       return;
@@ -325,7 +324,7 @@ async function handle(
   const lockedFor = presentsKey ? keyFailures.lockedForSeconds(address) : 0;
   const identified = lockedFor > 0 ? undefined : callers.identify(req.headers, address);
   const caller = identified && !('message' in identified) ? identified : undefined;
-  const record = accessRecords.get(res);
+  const record = AccessRecord.of(res);
   if (record && caller) record.client = caller.name;
   // A refusal costs nothing, and says so like every other answer (with the budget, once the caller is known).
   const refuse = async (status: number, message: string, code?: string, details?: Record<string, number>) => {
@@ -545,9 +544,6 @@ function sendAnswer(
 /** Most requests repeat a document: its nesting is read once. */
 const nestings = new TextMemo(documentNesting);
 
-/** Each response's access-log record, for the edge's own answers to note their codes in. */
-const accessRecords = new WeakMap<ServerResponse, AccessRecord>();
-
 /** What every upstream call of one request (GraphQL or map asset) sees: its deadline, its caller, its counts. */
 function newScope(requestId: string, requestDeadlineMs: number, caller: Caller, clock: Clock): RequestScope {
   return { requestId, deadline: clock.now() + requestDeadlineMs, warnings: [], upstreamCalls: 0, caller };
@@ -644,7 +640,7 @@ function requestError(
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, contentType = APPLICATION_JSON): void {
-  accessRecords.get(res)?.noteBody(body);
+  AccessRecord.of(res)?.noteBody(body);
   const payload = JSON.stringify(body);
   res.writeHead(status, {
     'content-type': contentType,
