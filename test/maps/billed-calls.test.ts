@@ -1,4 +1,5 @@
 import { useTestStack } from '../support/gateway';
+import { waitFor } from '../support/service-process';
 import { KANO_STREET, UNISSUED_LOCCODE } from './support';
 
 /**
@@ -6,7 +7,8 @@ import { KANO_STREET, UNISSUED_LOCCODE } from './support';
  * on). Maps spec: route and optimize are billed, resolve (GET /sdk/v1/loccode/{code}) never
  * is, and a route to an unknown loccode fails only after validation (502 ENGINE_UNAVAILABLE),
  * when the allowance may be consumed (Limits rule 4). So the loccodes of a route or trip are
- * resolved first: an unknown one costs no billed call at all, a known one at most one.
+ * resolved alongside the billed call: an unknown one costs at most that one billed call, which
+ * the service refuses, and is reported naming the code; a known one costs exactly one.
  */
 describe('billed maps calls and the loccodes they name (production defaults)', () => {
   const stack = useTestStack({ CLIENT_POINTS_PER_MINUTE: '100000000' });
@@ -38,7 +40,7 @@ describe('billed maps calls and the loccodes they name (production defaults)', (
     expect(stack.sandbox.controls.counts()).toEqual({ 'maps/resolveLoccode': 2, 'maps/route': 2 });
   });
 
-  it('a trip with an unknown stop loccode makes no billed optimize call', async () => {
+  it('a trip with an unknown stop loccode is one LOCCODE_NOT_FOUND error and at most one billed optimize call', async () => {
     const { errors } = await stack.query(
       `{ optimizeStops(origin: { loccode: "${KANO_STREET}" }, destination: { loccode: "${KANO_STREET}" },
           stops: [{ id: "a", loccode: "${UNISSUED_LOCCODE}" }]) { totalDistanceMeters } }`,
@@ -46,6 +48,10 @@ describe('billed maps calls and the loccodes they name (production defaults)', (
     expect(errors).toHaveLength(1);
     expect(errors![0]!.extensions).toMatchObject({ code: 'LOCCODE_NOT_FOUND', service: 'maps' });
     expect(errors![0]!.message).toContain(`"${UNISSUED_LOCCODE}" (stops[0].loccode)`);
-    expect(stack.sandbox.controls.count({ service: 'maps', operation: 'optimize' })).toBe(0);
+    // The optimize goes out alongside the resolves (billed-with-resolves.ts) and may reach the
+    // service after the answer has reached us: the one billed call the spec answers with its 404.
+    const optimizeCalls = () => stack.sandbox.controls.count({ service: 'maps', operation: 'optimize' });
+    await waitFor(() => optimizeCalls() > 0, 5_000);
+    expect(optimizeCalls()).toBe(1);
   });
 });
