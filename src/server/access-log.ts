@@ -56,10 +56,11 @@ export class AccessRecord {
   constructor(
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
+    /** The request's path, as the WHATWG URL parser reads it. */
+    pathname: string,
     private readonly requestId: string,
     private readonly metrics: Metrics,
   ) {
-    const pathname = new URL(req.url ?? '/', 'http://gateway.invalid').pathname;
     this.path = pathname.length > MAX_PATH_CHARS ? `${pathname.slice(0, MAX_PATH_CHARS)}…` : pathname;
     this.route = ROUTES[pathname] ?? (pathname.startsWith(MAP_ASSET_PREFIX) ? 'maps' : 'other');
     (res as Recorded)[RECORD] = this;

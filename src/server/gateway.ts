@@ -211,14 +211,26 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const requestId = requestIdOf(req);
     res.setHeader('x-request-id', requestId);
-    const record = new AccessRecord(req, res, requestId, options.metrics);
-    if (ide.answer(req, res)) {
+    // Parsed once: the access log's route and the routing below read the same path.
+    const url = URL.parse(req.url ?? '/', 'http://gateway.invalid');
+    const record = new AccessRecord(req, res, url?.pathname ?? req.url ?? '', requestId, options.metrics);
+    // Node passes on targets no URL parser reads (`//`, `//host:99999`): refused here, coded.
+    if (!url)
+      return sendJson(
+        res,
+        400,
+        requestError(
+          'The request target is not a path this server can read. GraphQL is served at /graphql.',
+          requestId,
+        ),
+      );
+    if (ide.answer(req, res, url)) {
       record.route = 'ide';
       return;
     }
     // Traced routes run in a span continuing the caller's traceparent, refusals included (tracing.ts).
     inRequestSpan(req, res, tracedRoute(req.url), () =>
-      handle(apollo, lean, options, responseCache, cors, requestId, req, res, () => closing),
+      handle(apollo, lean, options, responseCache, cors, requestId, req, url, res, () => closing),
     ).catch((error: unknown) => {
       logger.error('request failed', {
         requestId,
@@ -270,11 +282,11 @@ async function handle(
   cors: Cors,
   requestId: string,
   req: IncomingMessage,
+  url: URL,
   res: ServerResponse,
   /** Whether close() has begun: /readyz says so while in-flight requests finish. */
   draining: () => boolean,
 ): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://gateway.invalid');
   if (url.pathname === '/healthz') return sendJson(res, 200, { status: 'ok' });
   if (url.pathname === '/readyz') {
     const { status, body } = readiness(upstreams, sandboxed, shared, draining());

@@ -195,3 +195,30 @@ describe('wrong keys from one address (FAILED_KEYS_PER_MINUTE=3)', () => {
     expect(keyless.status).toBe(401);
   });
 });
+
+describe('request targets no URL parser reads', () => {
+  const stack = useTestStack(SINGLE_REQUEST_DISCIPLINE);
+
+  // Node's parser passes these on; `new URL` throws on them, and the one in the request
+  // listener used to take the whole process down with the request.
+  it.each(['//', '//gateway:99999/graphql', '//['])(
+    '`GET %s` is a coded 400, logged, and the gateway keeps serving',
+    async (target) => {
+      const connection = await RawConnection.open(stack.app.url);
+      connection.write(`GET ${target} HTTP/1.1\r\nhost: gateway\r\n\r\n`);
+      const answer = await connection.answer();
+      expect(answer.status).toBe(400);
+      expect(answer.json.errors[0].extensions.code).toBe('BAD_REQUEST');
+      expect(answer.json.errors[0].message).toMatch(/\/graphql/);
+      connection.close();
+      expect(await accessLine(answer.json.errors[0].extensions.requestId)).toMatchObject({
+        status: 400,
+        route: 'other',
+        path: target,
+        errorCodes: ['BAD_REQUEST'],
+      });
+      const after = await stack.http.post(stack.app.url, QUERY);
+      expect(after.json.data.loccode.code).toBe('KN3A 7QP');
+    },
+  );
+});

@@ -11,7 +11,7 @@ export interface Ide {
    * parameter) or one of its files, and says whether it did; every other request is left
    * to GraphQL.
    */
-  answer(req: IncomingMessage, res: ServerResponse): boolean;
+  answer(req: IncomingMessage, res: ServerResponse, url: URL): boolean;
 }
 
 /** GraphiQL from the installed npm packages, read once at start: the browser fetches nothing from elsewhere. */
@@ -27,8 +27,7 @@ export function createIde(): Ide {
   const assets = new Map<string, IdeAsset>([...styles, ...scripts].map((asset) => [asset.url, asset]));
   const page = Buffer.from(idePage(styles, scripts), 'utf8');
   return {
-    answer: (req, res) => {
-      const url = new URL(req.url ?? '/', 'http://gateway.invalid');
+    answer: (req, res, url) => {
       if (url.pathname.startsWith(IDE_ASSET_PREFIX)) {
         serveAsset(assets.get(url.pathname), req, res);
         return true;
