@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { endAtTurnEnd } from './outbox';
 import { utf8Payload } from './utf8';
 
 /** Below this a body goes as it is: the saving would not pay for the work (issue #15: above 1 KB). */
@@ -87,8 +88,8 @@ function end(
   encoding: BodyEncoding = 'utf8',
 ): void {
   res.writeHead(status, { ...headers, 'content-length': String(length) });
-  if (typeof body === 'string') res.end(body, encoding);
-  else res.end(body);
+  // With the other answers finished in this turn of the event loop (outbox.ts).
+  endAtTurnEnd(res, body, encoding);
 }
 
 function withVary(current: number | string | string[] | undefined): string {
