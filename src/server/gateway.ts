@@ -50,7 +50,7 @@ import type { SharedRedis } from '../upstream/shared-redis';
 import { systemClock, type Clock } from '../kernel/clock';
 import { AccessRecord } from './access-log';
 import { sendCompressible } from './compression';
-import { TextMemo } from './text-memo';
+import { TextInterner, TextMemo } from './text-memo';
 import { jitGateway } from './jit-executor';
 import { answerText, LeanPath, type LeanAnswer } from './lean-path';
 import { ResponseCache, responseCachePlugin, type OperationRequest } from './response-cache';
@@ -431,6 +431,8 @@ async function handle(
       return refuse(400, 'The request body is not valid JSON.');
     }
   }
+  // Each document text as the object the memos below already hashed (text-memo.ts).
+  canonicalQueries(body);
   if (Array.isArray(body) && !queryLimits.httpBatching)
     return refuse(
       400,
@@ -555,6 +557,15 @@ function sendAnswer(
 
 /** Most requests repeat a document: its nesting is read once. */
 const nestings = new TextMemo(documentNesting);
+const documentTexts = new TextInterner();
+
+/** Puts the text seen before in place of each operation's `query` of a parsed body that equals it. */
+function canonicalQueries(body: unknown): void {
+  for (const operation of Array.isArray(body) ? body : [body]) {
+    const query = (operation as { query?: unknown } | null)?.query;
+    if (typeof query === 'string') (operation as { query: string }).query = documentTexts.canonical(query);
+  }
+}
 
 /** What every upstream call of one request (GraphQL or map asset) sees: its deadline, its caller, its counts. */
 function newScope(requestId: string, requestDeadlineMs: number, caller: Caller, clock: Clock): RequestScope {
@@ -619,8 +630,9 @@ function operationRequest(
   const variables = json('variables');
   const extensions = json('extensions');
   if (variables === unreadable || extensions === unreadable) return undefined;
+  const query = parameters.get('query');
   return {
-    query: parameters.get('query') ?? undefined,
+    query: query === null ? undefined : documentTexts.canonical(query),
     operationName: parameters.get('operationName') ?? undefined,
     variables,
     extensions,

@@ -30,3 +30,34 @@ export class TextMemo<V extends NonNullable<unknown>> {
     return value;
   }
 }
+
+/**
+ * One string object for each document text seen lately, so that the memos keyed by a text
+ * hash it once in its life. V8 hashes a string over all its characters the first time it
+ * keys a Map, and keeps the hash on that object; but a request's text is a new object every
+ * time (JSON.parse makes it), and hashing the golden query's 3.5 KB again was about 7 % of a
+ * response-cache hit's CPU (issue #17). Here a text is looked up by its length, an integer,
+ * and compared with the one last seen at that length, which V8 does with a memory compare.
+ * Bounded by the characters it holds: past `maxChars` it starts again empty.
+ */
+export class TextInterner {
+  private readonly byLength = new Map<number, string>();
+  private chars = 0;
+
+  constructor(private readonly maxChars = 4_000_000) {}
+
+  /** The text seen before that equals `text`, or `text`, which is kept for the next one. */
+  canonical(text: string): string {
+    const known = this.byLength.get(text.length);
+    if (known === text) return known;
+    if (known === undefined) {
+      if (this.chars + text.length > this.maxChars) {
+        this.byLength.clear();
+        this.chars = 0;
+      }
+      this.chars += text.length;
+    }
+    this.byLength.set(text.length, text);
+    return text;
+  }
+}
