@@ -2,6 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { endAtTurnEnd } from './outbox';
+import { TextMemo } from './text-memo';
 import { utf8Payload } from './utf8';
 
 /** Below this a body goes as it is: the saving would not pay for the work (issue #15: above 1 KB). */
@@ -59,9 +60,10 @@ export async function sendCompressible(
     !(typeof body !== 'string' && body[0] === 0x1f && body[1] === 0x8b);
   if (!compressible) return end(res, status, headers, body, length, encoding);
   // Whatever is sent, a shared cache must not give it to a client that asked otherwise.
-  res.setHeader('vary', withVary(res.getHeader('vary')));
+  const vary = res.getHeader('vary');
+  res.setHeader('vary', typeof vary === 'string' ? varies.of(vary) : withVary(vary));
   const coding =
-    length >= COMPRESSION_MIN_BYTES ? preferredEncoding(req.headers['accept-encoding']) : undefined;
+    length >= COMPRESSION_MIN_BYTES ? acceptedEncoding(req.headers['accept-encoding']) : undefined;
   if (!coding) return end(res, status, headers, body, length, encoding);
   const etag = headers.etag ?? res.getHeader('etag');
   const compressed = await compress[coding](typeof body === 'string' ? Buffer.from(body, encoding) : body);
@@ -100,6 +102,14 @@ function withVary(current: number | string | string[] | undefined): string {
   return names.some((name) => name.toLowerCase() === 'accept-encoding' || name === '*')
     ? names.join(', ')
     : [...names, 'accept-encoding'].join(', ');
+}
+
+/** Clients send a handful of distinct headers: each is read once (a hit's CPU is a few µs a step; issue #17). */
+const varies = new TextMemo(withVary, 100_000);
+const preferences = new TextMemo((header) => ({ coding: preferredEncoding(header) }), 100_000);
+
+function acceptedEncoding(header: string | string[] | undefined): Encoding | undefined {
+  return typeof header === 'string' ? preferences.of(header).coding : preferredEncoding(header);
 }
 
 /** `br` or `gzip`, whichever the header weighs higher (`*` stands for both); none when neither is taken. */

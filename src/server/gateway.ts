@@ -416,7 +416,9 @@ async function handle(
   // GET carries its JSON in the `variables` and `extensions` parameters.
   const nesting = Math.max(
     jsonNesting(raw),
-    ...['variables', 'extensions'].map((name) => jsonNesting(url.searchParams.get(name) ?? '')),
+    ...(url.search === ''
+      ? []
+      : ['variables', 'extensions'].map((name) => jsonNesting(url.searchParams.get(name) ?? ''))),
   );
   if (nesting > MAX_JSON_NESTING)
     return refuse(
@@ -641,7 +643,7 @@ function operationRequest(
 
 /** The GraphQL documents of a request: the body's `query` (of each operation, when batched), or GET's. */
 function queryTexts(body: unknown, url: URL): string[] {
-  const fromGet = url.searchParams.get('query');
+  const fromGet = url.search === '' ? null : url.searchParams.get('query');
   const operations = Array.isArray(body) ? body : [body];
   const fromBody = operations.flatMap((operation) => {
     const query = (operation as { query?: unknown } | null)?.query;

@@ -20,7 +20,8 @@ export function readBody(req: IncomingMessage, maxBytes: number): Promise<string
       resolve('too-large');
     };
     req.on('data', onData);
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    // Most bodies arrive in one chunk: decoded where it lies, not copied into a new Buffer first.
+    req.on('end', () => resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')));
     req.on('error', () => resolve('aborted'));
     req.on('close', () => {
       if (!req.complete) resolve('aborted');
