@@ -50,7 +50,7 @@ import type { SharedRedis } from '../upstream/shared-redis';
 import { systemClock, type Clock } from '../kernel/clock';
 import { AccessRecord } from './access-log';
 import { sendCompressible } from './compression';
-import { TextInterner, TextMemo } from './text-memo';
+import { LastOfLength, TextInterner, TextMemo } from './text-memo';
 import { jitGateway } from './jit-executor';
 import { answerText, LeanPath, type LeanAnswer } from './lean-path';
 import { ResponseCache, responseCachePlugin, type OperationRequest } from './response-cache';
@@ -413,28 +413,9 @@ async function handle(
       415,
       'A POST body must be JSON in UTF-8, sent with content-type: application/json (charset, if given, utf-8).',
     );
-  // GET carries its JSON in the `variables` and `extensions` parameters.
-  const nesting = Math.max(
-    jsonNesting(raw),
-    ...(url.search === ''
-      ? []
-      : ['variables', 'extensions'].map((name) => jsonNesting(url.searchParams.get(name) ?? ''))),
-  );
-  if (nesting > MAX_JSON_NESTING)
-    return refuse(
-      400,
-      `The request nests JSON ${nesting} levels deep; at most ${MAX_JSON_NESTING} are allowed.`,
-    );
-  let body: unknown = raw;
-  if ((req.headers['content-type'] ?? '').includes('json') && raw.length > 0) {
-    try {
-      body = JSON.parse(raw);
-    } catch {
-      return refuse(400, 'The request body is not valid JSON.');
-    }
-  }
-  // Each document text as the object the memos below already hashed (text-memo.ts).
-  canonicalQueries(body);
+  const read = readJsonBody(raw, url, req.headers['content-type']);
+  if ('refusal' in read) return refuse(400, read.refusal);
+  let { body } = read;
   if (Array.isArray(body) && !queryLimits.httpBatching)
     return refuse(
       400,
@@ -555,6 +536,56 @@ function sendAnswer(
   metrics.graphqlRequests.inc({ operation: label });
   metrics.graphqlDuration.observe({ operation: label }, Number(process.hrtime.bigint() - started) / 1e9);
   sendCompressible(req, res, 200, {}, answer.body, answer.encoding);
+}
+
+/**
+ * Bodies repeated from the last of their length, as read before: most clients send the same
+ * few bodies again and again (issue #17: parsing the golden query's, its document full of
+ * escaped newlines, and scanning it for nesting, were about 6 % of a response-cache hit).
+ * Every request that sends one shares the value, so it is frozen: nothing may change it.
+ */
+const parsedBodies = new LastOfLength<unknown>();
+
+/**
+ * The request's JSON (a POST body, parsed; GET's JSON parameters are checked here and read by
+ * Apollo) or the refusal that says what is wrong with it: JSON nested deeper than anything the
+ * schema takes (deeper values overflow the stack of code that walks them), or not JSON at all.
+ */
+function readJsonBody(raw: string, url: URL, contentType = ''): { body: unknown } | { refusal: string } {
+  const json = contentType.includes('json') && raw.length > 0;
+  const known = json ? parsedBodies.get(raw) : undefined;
+  // GET carries its JSON in the `variables` and `extensions` parameters.
+  const nesting = Math.max(
+    known === undefined ? jsonNesting(raw) : 0,
+    ...(url.search === ''
+      ? []
+      : ['variables', 'extensions'].map((name) => jsonNesting(url.searchParams.get(name) ?? ''))),
+  );
+  if (nesting > MAX_JSON_NESTING)
+    return {
+      refusal: `The request nests JSON ${nesting} levels deep; at most ${MAX_JSON_NESTING} are allowed.`,
+    };
+  if (!json) return { body: raw };
+  if (known !== undefined) return { body: known };
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return { refusal: 'The request body is not valid JSON.' };
+  }
+  // Each document text as the object the memos below already hashed (text-memo.ts).
+  canonicalQueries(body);
+  parsedBodies.set(raw, deepFreeze(body));
+  return { body };
+}
+
+/** `value` and everything in it, frozen. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) deepFreeze(member);
+  }
+  return value;
 }
 
 /** Most requests repeat a document: its nesting is read once. */

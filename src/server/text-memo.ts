@@ -61,3 +61,32 @@ export class TextInterner {
     return text;
   }
 }
+
+/**
+ * Values computed from texts seen lately, found the way {@link TextInterner} finds a text: by
+ * its length, then compared with the last text of that length. For texts that are new objects
+ * on every request and rarely equal but when repeated (request bodies), where hashing them to
+ * key a Map would cost more than the work it saves. Bounded by the characters it holds.
+ */
+export class LastOfLength<V> {
+  private readonly byLength = new Map<number, { text: string; value: V }>();
+  private chars = 0;
+
+  constructor(private readonly maxChars = 4_000_000) {}
+
+  get(text: string): V | undefined {
+    const known = this.byLength.get(text.length);
+    return known !== undefined && known.text === text ? known.value : undefined;
+  }
+
+  set(text: string, value: V): void {
+    if (!this.byLength.has(text.length)) {
+      if (this.chars + text.length > this.maxChars) {
+        this.byLength.clear();
+        this.chars = 0;
+      }
+      this.chars += text.length;
+    }
+    this.byLength.set(text.length, { text, value });
+  }
+}
