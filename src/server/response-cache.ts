@@ -179,6 +179,9 @@ export class ResponseCache {
     );
   }
 
+  /** The last stored value read, with its reading. */
+  private lastRead?: { value: string; decoded: CachedAnswer | PrivateMarker };
+
   private async read(key: string): Promise<CachedAnswer | PrivateMarker | undefined> {
     const value = await this.store.get(PREFIX + key);
     if (value === undefined) return undefined;
@@ -186,8 +189,6 @@ export class ResponseCache {
     if (value !== this.lastRead?.value) this.lastRead = { value, decoded: decode(value) };
     return this.lastRead.decoded;
   }
-
-  private lastRead?: { value: string; decoded: CachedAnswer | PrivateMarker };
 }
 
 /** A stored value as the hit path reads it: one line of metadata, then the data's bytes. */

@@ -32,41 +32,10 @@ export class TextMemo<V extends NonNullable<unknown>> {
 }
 
 /**
- * One string object for each document text seen lately, so that the memos keyed by a text
- * hash it once in its life. V8 hashes a string over all its characters the first time it
- * keys a Map, and keeps the hash on that object; but a request's text is a new object every
- * time (JSON.parse makes it), and hashing the golden query's 3.5 KB again was about 7 % of a
- * response-cache hit's CPU (issue #17). Here a text is looked up by its length, an integer,
- * and compared with the one last seen at that length, which V8 does with a memory compare.
- * Bounded by the characters it holds: past `maxChars` it starts again empty.
- */
-export class TextInterner {
-  private readonly byLength = new Map<number, string>();
-  private chars = 0;
-
-  constructor(private readonly maxChars = 4_000_000) {}
-
-  /** The text seen before that equals `text`, or `text`, which is kept for the next one. */
-  canonical(text: string): string {
-    const known = this.byLength.get(text.length);
-    if (known === text) return known;
-    if (known === undefined) {
-      if (this.chars + text.length > this.maxChars) {
-        this.byLength.clear();
-        this.chars = 0;
-      }
-      this.chars += text.length;
-    }
-    this.byLength.set(text.length, text);
-    return text;
-  }
-}
-
-/**
- * Values computed from texts seen lately, found the way {@link TextInterner} finds a text: by
- * its length, then compared with the last text of that length. For texts that are new objects
- * on every request and rarely equal but when repeated (request bodies), where hashing them to
- * key a Map would cost more than the work it saves. Bounded by the characters it holds.
+ * Values of texts seen lately, found by the text's length, then compared with the last text of
+ * that length (a memory compare), not by hashing the text to key a Map: for texts that are new
+ * objects on every request (request bodies, document texts), hashing costs more than the work
+ * it would save. Bounded by the characters it holds: past `maxChars` it starts again empty.
  */
 export class LastOfLength<V> {
   private readonly byLength = new Map<number, { text: string; value: V }>();
@@ -88,5 +57,30 @@ export class LastOfLength<V> {
       this.chars += text.length;
     }
     this.byLength.set(text.length, { text, value });
+  }
+}
+
+/**
+ * One string object for each document text seen lately, so that the memos keyed by a text
+ * hash it once in its life. V8 hashes a string over all its characters the first time it
+ * keys a Map, and keeps the hash on that object; but a request's text is a new object every
+ * time (JSON.parse makes it), and hashing the golden query's 3.5 KB again was about 7 % of a
+ * response-cache hit's CPU (issue #17). Here a text is looked up by its length, an integer,
+ * and compared with the one last seen at that length, which V8 does with a memory compare.
+ * Bounded by the characters it holds: past `maxChars` it starts again empty.
+ */
+export class TextInterner {
+  private readonly known: LastOfLength<string>;
+
+  constructor(maxChars = 4_000_000) {
+    this.known = new LastOfLength<string>(maxChars);
+  }
+
+  /** The text seen before that equals `text`, or `text`, which is kept for the next one. */
+  canonical(text: string): string {
+    const known = this.known.get(text);
+    if (known !== undefined) return known;
+    this.known.set(text, text);
+    return text;
   }
 }
