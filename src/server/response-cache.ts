@@ -4,7 +4,7 @@ import { HeaderMap } from '@apollo/server';
 import type { DocumentNode } from 'graphql';
 import type { GatewayContext } from '../graph/context';
 import { logger } from '../observability/logger';
-import { TextMemo } from './text-memo';
+import { LastOfLength, TextMemo } from './text-memo';
 import { utf8Buffer } from './utf8';
 
 /** Apollo's KeyValueCache of strings: the bounded local cache, or the one shared through Redis. */
@@ -179,15 +179,22 @@ export class ResponseCache {
     );
   }
 
-  /** The last stored value read, with its reading. */
-  private lastRead?: { value: string; decoded: CachedAnswer | PrivateMarker };
+  /**
+   * Stored values read lately, with their reading: the in-memory store hands out the same
+   * string on every hit, and Redis an equal one, so a repeated answer's metadata line is parsed
+   * once. At most 1 M characters of answers are held here beside the store.
+   */
+  private readonly readings = new LastOfLength<CachedAnswer | PrivateMarker>(1_000_000);
 
   private async read(key: string): Promise<CachedAnswer | PrivateMarker | undefined> {
     const value = await this.store.get(PREFIX + key);
     if (value === undefined) return undefined;
-    // The in-memory store hands out the same string on every hit: read once, while it repeats.
-    if (value !== this.lastRead?.value) this.lastRead = { value, decoded: decode(value) };
-    return this.lastRead.decoded;
+    let decoded = this.readings.get(value);
+    if (decoded === undefined) {
+      decoded = decode(value);
+      this.readings.set(value, decoded);
+    }
+    return decoded;
   }
 }
 
