@@ -168,6 +168,7 @@ describe('one validated configuration (issue #15)', () => {
         UPSTREAM_CACHE: value,
         UPSTREAM_PACING: value,
         RESPONSE_CACHE: value,
+        QUERY_DEDUPE: value,
         EXPOSE_ERROR_DETAILS: value,
         HTTP_BATCHING: value,
         INTROSPECTION: value,
@@ -178,6 +179,7 @@ describe('one validated configuration (issue #15)', () => {
         config.discipline.cacheEnabled,
         config.discipline.pacingEnabled,
         config.discipline.responseCacheEnabled,
+        config.discipline.queryDedupe,
         config.exposeErrorDetails,
         config.queryLimits.httpBatching,
         config.introspection,
@@ -185,9 +187,9 @@ describe('one validated configuration (issue #15)', () => {
       ];
     };
     for (const value of ['true', 'TRUE', '1', 'on', 'On'])
-      expect(switches(value)).toEqual(Array(7).fill(true));
+      expect(switches(value)).toEqual(Array(8).fill(true));
     for (const value of ['false', 'False', '0', 'off', 'OFF'])
-      expect(switches(value)).toEqual(Array(7).fill(false));
+      expect(switches(value)).toEqual(Array(8).fill(false));
     expect(problems({ INTROSPECTION: 'yes', ALLOW_ANONYMOUS: '2' })).toEqual([
       'ALLOW_ANONYMOUS must be one of true, false, 1, 0, on, off, got "2".',
       'INTROSPECTION must be one of true, false, 1, 0, on, off, got "yes".',

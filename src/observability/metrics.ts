@@ -68,6 +68,7 @@ export class Metrics {
   readonly graphqlRequests = this.counter('loccode_graphql_requests_total', ['operation']);
   readonly graphqlErrors = this.counter('loccode_graphql_errors_total', ['operation', 'code']);
   readonly graphqlDuration = this.histogram('loccode_graphql_request_duration_seconds', ['operation']);
+  readonly sharedExecutions = this.counter('loccode_graphql_shared_executions_total', ['operation']);
   readonly clientCost = this.counter('loccode_client_cost_points_total', ['client']);
   readonly clientRefusals = this.counter('loccode_client_refusals_total', ['client', 'code']);
   // One budget per client across workers, each worker's reading from its own last charge: the lowest is shown.

@@ -53,6 +53,7 @@ import { sendCompressible } from './compression';
 import { LastOfLength, TextInterner, TextMemo } from './text-memo';
 import { jitGateway } from './jit-executor';
 import { answerText, LeanPath, type LeanAnswer } from './lean-path';
+import { InFlightExecutions } from './shared-execution';
 import { ResponseCache, responseCachePlugin, type OperationRequest } from './response-cache';
 
 /** Far deeper than any input of the schema needs; deeper JSON is refused before it is parsed. */
@@ -77,6 +78,8 @@ export interface GatewayOptions {
   queryLimits: QueryLimits;
   requestDeadlineMs: number;
   responseCacheEnabled: boolean;
+  /** `QUERY_DEDUPE`: identical queries in flight execute once (shared-execution.ts). */
+  queryDedupe: boolean;
   cacheTtlScale: number;
   metrics: Metrics;
   /** Who may call (gateway keys) and how much (budgets in cost points a minute). */
@@ -149,6 +152,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     ttlScale: options.cacheTtlScale,
     responseCache,
     trustedDocuments: options.trustedDocuments,
+    ...(options.queryDedupe && { inFlight: new InFlightExecutions() }),
   });
   const apollo = new ApolloServer<GatewayContext>({
     gateway: executor,
@@ -485,7 +489,7 @@ async function handle(
     const started = process.hrtime.bigint();
     const outcome = await runInScope(scope, () => lean.run(operation, context));
     if (outcome.kind === 'answered') {
-      return answerWith(outcome.answer, 'lean', started);
+      return answerWith(outcome.answer, outcome.shared ? 'shared' : 'lean', started);
     }
     if (outcome.kind === 'handover') context.handover = outcome.handover;
   }

@@ -1,4 +1,4 @@
-import type { GraphQLSchema } from 'graphql';
+import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { GatewayContext, LeanHandover } from '../graph/context';
 import type { BudgetStanding } from '../kernel/caller';
 import { variableErrors, withExtensions, type JitGateway } from './jit-executor';
@@ -7,6 +7,7 @@ import { cacheControlHeader, type OperationPolicies } from './plugins/cache-poli
 import type { BodyEncoding } from './compression';
 import { scaledMaxAge } from './plugins/response-policy';
 import type { OperationRequest, ResponseCache } from './response-cache';
+import { executionKey, type InFlightExecutions, type SharedOutcome } from './shared-execution';
 import type { TrustedDocuments } from './trusted-documents';
 
 export interface LeanPathOptions {
@@ -19,6 +20,8 @@ export interface LeanPathOptions {
   responseCache?: ResponseCache;
   /** Trusted mode's manifest: a request may name its document by hash alone. */
   trustedDocuments?: Pick<TrustedDocuments, 'textOf'>;
+  /** `QUERY_DEDUPE`: identical queries in flight execute once (shared-execution.ts); unset, each runs. */
+  inFlight?: InFlightExecutions;
 }
 
 /** A successful answer, for the edge to write as it writes a response-cache hit. */
@@ -42,7 +45,8 @@ export type LeanOutcome =
   | { kind: 'declined' }
   /** Apollo answers it, with what was already done (a refusal, or a result with errors or warnings). */
   | { kind: 'handover'; handover: LeanHandover }
-  | { kind: 'answered'; answer: LeanAnswer };
+  /** `shared`: the data is that of an identical query in flight (shared-execution.ts). */
+  | { kind: 'answered'; answer: LeanAnswer; shared?: boolean };
 
 const DECLINED: LeanOutcome = { kind: 'declined' };
 
@@ -88,42 +92,96 @@ export class LeanPath {
       refusal = error instanceof Error ? error : new Error(String(error));
     }
     if (refusal) return { kind: 'handover', handover: { refusal } };
-    const result = withExtensions(await compiled.query(undefined, context, values));
-    if (result.errors || !result.data || scope.warnings.length > 0)
-      return { kind: 'handover', handover: { executed: { document, result } } };
 
-    // The response's policy as Apollo's CachePolicy narrows it: the operation's, then the TTL scale.
-    const hint = policies.of(schema, document, operation);
-    const maxAge = scaledMaxAge(hint.maxAge, ttlScale);
-    const policy = maxAge ? { maxAge, scope: hint.scope ?? ('PUBLIC' as const) } : undefined;
     const name = operation.name?.value ?? null;
-    const dataJson = JSON.stringify(result.data);
-    if (policy)
-      responseCache?.keep(request, context.publicOrigin, document, {
-        dataJson,
-        policy,
-        cost: scope.cost ?? 0,
-        operationName: name,
-        documentHash,
-      });
+    const { inFlight } = this.options;
+    const key =
+      inFlight && documentHash && executionKey(documentHash, operationName, values, context.publicOrigin);
+    const running = key ? inFlight?.joined(key) : undefined;
+    if (running) {
+      const shared = await running;
+      // An execution that threw shares nothing: this request runs its own.
+      if (shared) return this.follow(shared, context, document, name, documentHash);
+    }
+    const settle = key && !running ? inFlight?.lead(key) : undefined;
+    let outcome: SharedOutcome | undefined;
+    try {
+      const result = withExtensions(await compiled.query(undefined, context, values));
+      outcome = { result, warnings: [...scope.warnings] };
+      if (result.errors || !result.data || scope.warnings.length > 0)
+        return { kind: 'handover', handover: { executed: { document, result } } };
+
+      // The response's policy as Apollo's CachePolicy narrows it: the operation's, then the TTL scale.
+      const hint = policies.of(schema, document, operation);
+      const maxAge = scaledMaxAge(hint.maxAge, ttlScale);
+      const policy = maxAge ? { maxAge, scope: hint.scope ?? ('PUBLIC' as const) } : undefined;
+      const dataJson = JSON.stringify(result.data);
+      const cacheControl = policy ? cacheControlHeader(policy) : 'no-store';
+      outcome.clean = { dataJson, cacheControl };
+      if (policy)
+        responseCache?.keep(request, context.publicOrigin, document, {
+          dataJson,
+          policy,
+          cost: scope.cost ?? 0,
+          operationName: name,
+          documentHash,
+        });
+      return { kind: 'answered', answer: this.answer(dataJson, cacheControl, context, name, documentHash) };
+    } finally {
+      settle?.(outcome);
+    }
+  }
+
+  /** A clean answer of `dataJson` for this request: its own cost, calls and budget. */
+  private answer(
+    dataJson: string,
+    cacheControl: string,
+    { scope }: GatewayContext,
+    operationName: string | null,
+    documentHash: string,
+  ): LeanAnswer {
     const budget = scope.budget!;
     const cost: CostReport = {
       requested: scope.cost ?? 0,
       actual: scope.upstreamCalls,
-      maximum: demand.limits.maxCost,
+      maximum: this.options.demand.limits.maxCost,
       budget,
     };
     return {
-      kind: 'answered',
-      answer: {
-        body: answerText(dataJson, cost),
-        encoding: 'utf8',
-        cacheControl: policy ? cacheControlHeader(policy) : 'no-store',
-        operationName: name,
-        documentHash,
-        budget,
-      },
+      body: answerText(dataJson, cost),
+      encoding: 'utf8',
+      cacheControl,
+      operationName,
+      documentHash,
+      budget,
     };
+  }
+
+  /**
+   * This request's answer from an identical one's execution: the clean answer with this
+   * request's cost (it sent no upstream call: `actual` 0), or, for a result with errors or
+   * stale-data warnings, the same result handed to Apollo to format for this request.
+   */
+  private follow(
+    shared: SharedOutcome,
+    context: GatewayContext,
+    document: DocumentNode,
+    operationName: string | null,
+    documentHash: string,
+  ): LeanOutcome {
+    const { metrics } = this.options.demand;
+    metrics.sharedExecutions.inc({ operation: metrics.operationLabel(operationName) });
+    if (shared.clean) {
+      const { dataJson, cacheControl } = shared.clean;
+      return {
+        kind: 'answered',
+        answer: this.answer(dataJson, cacheControl, context, operationName, documentHash),
+        shared: true,
+      };
+    }
+    context.scope.warnings.push(...shared.warnings);
+    // Apollo answers from a copy: what it sets on the result stays this request's.
+    return { kind: 'handover', handover: { executed: { document, result: { ...shared.result } } } };
   }
 }
 

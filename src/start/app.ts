@@ -90,6 +90,7 @@ export async function startApp(
     queryLimits: config.queryLimits,
     requestDeadlineMs: config.discipline.requestDeadlineMs,
     responseCacheEnabled: config.discipline.responseCacheEnabled,
+    queryDedupe: config.discipline.queryDedupe,
     cacheTtlScale: config.discipline.cacheTtlScale,
     metrics,
     callers: new Callers(config.access.clients, openToAnonymous, config.access.trustProxy),

@@ -124,6 +124,8 @@ export interface DisciplineConfig {
   cacheEnabled: boolean;
   /** Whole responses kept for their cache-control max-age, so an identical warm query is not executed again. */
   responseCacheEnabled: boolean;
+  /** Identical queries in flight execute once, each request charged and answered on its own. */
+  queryDedupe: boolean;
   /** Pacing under the documented budgets; off only for tests that reshape the sandbox's limits. */
   pacingEnabled: boolean;
   cacheMaxEntries: number;
@@ -295,6 +297,7 @@ function assemble(vars: Variables): Config {
       cacheEnabled: vars.UPSTREAM_CACHE,
       pacingEnabled: vars.UPSTREAM_PACING,
       responseCacheEnabled: vars.RESPONSE_CACHE,
+      queryDedupe: vars.QUERY_DEDUPE,
       cacheMaxEntries: vars.CACHE_MAX_ENTRIES,
       cacheMaxBytes: vars.CACHE_MAX_MB * MB,
       cacheTtlScale: vars.CACHE_TTL_SCALE,

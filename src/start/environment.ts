@@ -186,6 +186,7 @@ export const VARIABLES = z.object({
   UPSTREAM_CACHE: flag(true),
   UPSTREAM_PACING: flag(true),
   RESPONSE_CACHE: flag(true),
+  QUERY_DEDUPE: flag(true),
   CACHE_MAX_ENTRIES: integer(1, 10_000_000, 50_000),
   CACHE_MAX_MB: integer(1, 65_536, 64),
   CACHE_TTL_SCALE: decimal(0.00001, 1000, 1),

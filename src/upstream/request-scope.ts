@@ -39,8 +39,11 @@ export interface RequestScope {
   answeredBy?: AnsweredBy;
 }
 
-/** `response-cache`: a stored answer, nothing executed; `lean`: a compiled document run without Apollo's pipeline. */
-export type AnsweredBy = 'response-cache' | 'lean' | 'apollo';
+/**
+ * `response-cache`: a stored answer, nothing executed; `lean`: a compiled document run without
+ * Apollo's pipeline; `shared`: the lean path's answer from an identical query's execution in flight.
+ */
+export type AnsweredBy = 'response-cache' | 'lean' | 'shared' | 'apollo';
 
 /** One service's share of a request. */
 export interface ServiceUsage {
