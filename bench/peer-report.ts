@@ -43,8 +43,11 @@ interface Target {
 
 /** Issue #17, Acceptance: each target with our figure, the peer's, and whether it is met. */
 function targets(rows: PeerRow[]): Target[] {
-  const row = (prefix: string, latencyMs = 0) =>
-    rows.find((r) => r.name.startsWith(prefix) && r.upstreamLatencyMs === latencyMs);
+  // A row named exactly so, else the first whose name begins so (other rows extend these names).
+  const row = (prefix: string, latencyMs = 0) => {
+    const at = rows.filter((r) => r.upstreamLatencyMs === latencyMs);
+    return at.find((r) => r.name === prefix) ?? at.find((r) => r.name.startsWith(prefix));
+  };
   const production = row('ours, production configuration (');
   const responseCacheOff = row('ours, upstream cache warm');
   const everyCacheOff = row('ours, every cache off');
