@@ -60,7 +60,9 @@ const DECLINED: LeanOutcome = { kind: 'declined' };
  * execution, the document's cache policy, the response cache's write, the body as Apollo writes it.
  * What it writes itself is the common case alone, a clean answer: a refusal, or a result with
  * errors or stale-data warnings, is handed to Apollo to format (without running or charging
- * anything again), and anything it does not recognise is left to Apollo whole.
+ * anything again), and anything it does not recognise is left to Apollo whole. With
+ * `inFlight`, a request identical to one executing (once admitted and charged) takes that
+ * execution's result instead of running its own (shared-execution.ts).
  */
 export class LeanPath {
   constructor(private readonly options: LeanPathOptions) {}

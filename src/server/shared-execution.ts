@@ -41,11 +41,6 @@ export class InFlightExecutions {
       settle(outcome);
     };
   }
-
-  /** Executions in flight (tests, metrics). */
-  get size(): number {
-    return this.running.size;
-  }
 }
 
 /**
