@@ -476,7 +476,7 @@ async function handle(
         const { operationName, documentHash } = answer;
         const cacheControl = cacheControlHeader(answer.policy);
         return answerWith(
-          { body, encoding: 'latin1', cacheControl, operationName, documentHash, budget },
+          { body, cacheControl, operationName, documentHash, budget },
           'response-cache',
           started,
         );
@@ -539,7 +539,7 @@ function sendAnswer(
   const label = metrics.operationLabel(operationName);
   metrics.graphqlRequests.inc({ operation: label });
   metrics.graphqlDuration.observe({ operation: label }, Number(process.hrtime.bigint() - started) / 1e9);
-  sendCompressible(req, res, 200, {}, answer.body, answer.encoding);
+  sendCompressible(req, res, 200, {}, answer.body, 'latin1');
 }
 
 /**

@@ -4,10 +4,10 @@ import type { BudgetStanding } from '../kernel/caller';
 import { variableErrors, withExtensions, type JitGateway } from './jit-executor';
 import { admit, type CostReport, type DemandControl } from './plugins/demand-control';
 import { cacheControlHeader, type OperationPolicies } from './plugins/cache-policy';
-import type { BodyEncoding } from './compression';
 import { scaledMaxAge } from './plugins/response-policy';
 import type { OperationRequest, ResponseCache } from './response-cache';
 import { executionKey, type InFlightExecutions, type SharedOutcome } from './shared-execution';
+import { utf8Bytes } from './utf8';
 import type { TrustedDocuments } from './trusted-documents';
 
 export interface LeanPathOptions {
@@ -26,13 +26,12 @@ export interface LeanPathOptions {
 
 /** A successful answer, for the edge to write as it writes a response-cache hit. */
 export interface LeanAnswer {
-  /** The body, byte for byte what Apollo writes: `{"data":…,"extensions":{"cost":…}}` and a newline. */
-  body: string;
   /**
-   * `latin1` when `body` holds its UTF-8 bytes one character each (a response-cache hit's, as
-   * the cache stores them), `utf8` when it is the text itself.
+   * The body, byte for byte what Apollo writes: `{"data":…,"extensions":{"cost":…}}` and a
+   * newline, as its UTF-8 bytes one character each (utf8.ts `utf8Bytes`), as the response
+   * cache holds answers: written with the `latin1` encoding.
    */
-  encoding: BodyEncoding;
+  body: string;
   /** Cache-Control as Apollo's cache policy would set it (before the edge makes it private for keyed callers). */
   cacheControl: string;
   operationName: string | null;
@@ -117,26 +116,27 @@ export class LeanPath {
       const hint = policies.of(schema, document, operation);
       const maxAge = scaledMaxAge(hint.maxAge, ttlScale);
       const policy = maxAge ? { maxAge, scope: hint.scope ?? ('PUBLIC' as const) } : undefined;
-      const dataJson = JSON.stringify(result.data);
+      // Encoded once, for this answer, the requests that share it and the response cache alike.
+      const dataUtf8 = utf8Bytes(JSON.stringify(result.data));
       const cacheControl = policy ? cacheControlHeader(policy) : 'no-store';
-      outcome.clean = { dataJson, cacheControl };
+      outcome.clean = { dataUtf8, cacheControl };
       if (policy)
         responseCache?.keep(request, context.publicOrigin, document, {
-          dataJson,
+          dataUtf8,
           policy,
           cost: scope.cost ?? 0,
           operationName: name,
           documentHash,
         });
-      return { kind: 'answered', answer: this.answer(dataJson, cacheControl, context, name, documentHash) };
+      return { kind: 'answered', answer: this.answer(dataUtf8, cacheControl, context, name, documentHash) };
     } finally {
       settle?.(outcome);
     }
   }
 
-  /** A clean answer of `dataJson` for this request: its own cost, calls and budget. */
+  /** A clean answer of `dataUtf8` (the data's UTF-8 bytes) for this request: its own cost, calls and budget. */
   private answer(
-    dataJson: string,
+    dataUtf8: string,
     cacheControl: string,
     { scope }: GatewayContext,
     operationName: string | null,
@@ -150,8 +150,7 @@ export class LeanPath {
       budget,
     };
     return {
-      body: answerText(dataJson, cost),
-      encoding: 'utf8',
+      body: answerText(dataUtf8, cost),
       cacheControl,
       operationName,
       documentHash,
@@ -174,10 +173,10 @@ export class LeanPath {
     const { metrics } = this.options.demand;
     metrics.sharedExecutions.inc({ operation: metrics.operationLabel(operationName) });
     if (shared.clean) {
-      const { dataJson, cacheControl } = shared.clean;
+      const { dataUtf8, cacheControl } = shared.clean;
       return {
         kind: 'answered',
-        answer: this.answer(dataJson, cacheControl, context, operationName, documentHash),
+        answer: this.answer(dataUtf8, cacheControl, context, operationName, documentHash),
         shared: true,
       };
     }
@@ -206,8 +205,8 @@ function requestText(
 
 /**
  * The body Apollo writes for a result without errors: `{data, extensions: {cost}}` and a
- * newline. The data's JSON as text, or as its UTF-8 bytes one character each (a stored
- * answer's), makes the body the same: the cost report, numbers only, is ASCII.
+ * newline, from the data's JSON as its UTF-8 bytes one character each (utf8.ts `utf8Bytes`).
+ * The cost report, numbers only, is ASCII: its bytes are its characters.
  */
 export function answerText(data: string, cost: CostReport): string {
   return `{"data":${data},"extensions":${JSON.stringify({ cost })}}\n`;

@@ -5,7 +5,7 @@ import type { DocumentNode } from 'graphql';
 import type { GatewayContext } from '../graph/context';
 import { logger } from '../observability/logger';
 import { LastOfLength, TextMemo } from './text-memo';
-import { utf8Buffer } from './utf8';
+import { utf8Bytes, utf8Text } from './utf8';
 
 /** Apollo's KeyValueCache of strings: the bounded local cache, or the one shared through Redis. */
 export interface StringStore {
@@ -56,8 +56,8 @@ interface PrivateMarker {
 
 type Meta = Omit<CachedAnswer, 'dataUtf8'> | PrivateMarker;
 
-/** An answer to store: its `data` as the JSON text it was serialised to (stored as UTF-8 bytes). */
-export type AnswerToKeep = Omit<CachedAnswer, 'storedAt' | 'dataUtf8'> & { dataJson: string };
+/** An answer to store: its `data` as the UTF-8 bytes of the JSON it was serialised to ({@link utf8Bytes}). */
+export type AnswerToKeep = Omit<CachedAnswer, 'storedAt'>;
 
 /**
  * A new prefix for a new value format: replicas of a former format (Apollo's `fqc:`, then
@@ -65,19 +65,6 @@ export type AnswerToKeep = Omit<CachedAnswer, 'storedAt' | 'dataUtf8'> & { dataJ
  */
 const PREFIX = 'hit-utf8:';
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
-
-/**
- * A text's UTF-8 bytes as a string of one character per byte (Latin-1): what a socket writes
- * for it with the `latin1` encoding, and `Buffer.from(…, 'latin1')` copies without encoding.
- */
-function utf8Bytes(text: string): string {
-  return utf8Buffer(text).toString('latin1');
-}
-
-/** The text whose UTF-8 bytes {@link utf8Bytes} holds. */
-function utf8Text(bytes: string): string {
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
 
 /**
  * Whole-response cache with a lean hit path (issue #17 item 3). Apollo's response-cache plugin
@@ -148,10 +135,10 @@ export class ResponseCache {
     const ttl = answer.policy.maxAge;
     const publicKey = this.keyOf(request, null);
     if (publicKey === undefined) return;
-    const { dataJson, ...meta } = answer;
+    const { dataUtf8, ...meta } = answer;
     const line = JSON.stringify({ ...meta, storedAt: this.now() } satisfies Meta);
     // What decode() reads back: the metadata's line, then the data's bytes.
-    const entry = `${line}\n${utf8Bytes(dataJson)}`;
+    const entry = `${line}\n${dataUtf8}`;
     if (answer.policy.scope === 'PRIVATE') {
       const privateKey = this.keyOf(request, origin);
       if (privateKey === undefined) return;
@@ -244,7 +231,7 @@ export function responseCachePlugin(cache: ResponseCache): ApolloServerPlugin<Ga
           if (errors || !data || !policy) return;
           const { scope, publicOrigin } = context.contextValue;
           cache.keep(context.request, publicOrigin, context.document, {
-            dataJson: JSON.stringify(data),
+            dataUtf8: utf8Bytes(JSON.stringify(data)),
             policy: { maxAge: policy.maxAge, scope: policy.scope === 'PRIVATE' ? 'PRIVATE' : 'PUBLIC' },
             cost: scope.cost ?? 0,
             operationName: context.operationName ?? null,

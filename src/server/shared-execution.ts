@@ -7,8 +7,11 @@ export interface SharedOutcome {
   result: ExecutionResult;
   /** Stale data its upstream calls were answered with: each request that shares it is told. */
   warnings: readonly StaleDataWarning[];
-  /** A clean result's data as JSON, and its Cache-Control: absent when it has errors or warnings. */
-  clean?: { dataJson: string; cacheControl: string };
+  /**
+   * A clean result's data as the UTF-8 bytes of its JSON (utf8.ts `utf8Bytes`: encoded once for
+   * every request that shares it), and its Cache-Control: absent when it has errors or warnings.
+   */
+  clean?: { dataUtf8: string; cacheControl: string };
 }
 
 /** Ends an execution: every request that joined it gets `outcome` (undefined: run your own). */

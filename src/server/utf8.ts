@@ -26,6 +26,21 @@ export function utf8Buffer(text: string): Buffer {
   return typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
 }
 
+/**
+ * A text's UTF-8 bytes as a string of one character per byte (Latin-1): what a socket writes
+ * for it with the `latin1` encoding, without measuring or encoding it again, and what
+ * `Buffer.from(…, 'latin1')` copies without encoding. Answers are held so (response-cache.ts,
+ * lean-path.ts): an answer written many times is encoded once.
+ */
+export function utf8Bytes(text: string): string {
+  return utf8Buffer(text).toString('latin1');
+}
+
+/** The text whose UTF-8 bytes {@link utf8Bytes} holds. */
+export function utf8Text(bytes: string): string {
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
 function transcoded(text: string): Buffer {
   try {
     return transcode(Buffer.from(text, 'utf16le'), 'utf16le', 'utf8');
