@@ -109,6 +109,8 @@ const varies = new TextMemo(withVary, 100_000);
 const preferences = new TextMemo((header) => ({ coding: preferredEncoding(header) }), 100_000);
 
 function acceptedEncoding(header: string | string[] | undefined): Encoding | undefined {
+  // No header: the client takes the body as it is (most API clients send none).
+  if (header === undefined) return undefined;
   return typeof header === 'string' ? preferences.of(header).coding : preferredEncoding(header);
 }
 

@@ -434,7 +434,8 @@ export function retryAfterSeconds(value: string | string[] | undefined): number 
  * that would throw URIError. It is sent as U+FFFD, as WHATWG URL serialisation sends it.
  */
 function encodeComponent(text: string): string {
-  return encodeURIComponent(text.replace(/[\uD800-\uDFFF]/gu, '\uFFFD'));
+  // `toWellFormed` writes each lone surrogate as U+FFFD; asked first, as almost every text is well formed.
+  return encodeURIComponent(text.isWellFormed() ? text : text.toWellFormed());
 }
 
 function queryString(query: Record<string, string | number | undefined> | undefined): string {
