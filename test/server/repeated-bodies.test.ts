@@ -64,4 +64,25 @@ describe('repeated request bodies (parsed once, issue #17)', () => {
       expect(refused.json.errors[0].message).toMatch(/nests JSON \d+ levels deep; at most 64/);
     }
   });
+
+  it('a body whose variables are wrong is refused every time it is sent, each error its own request’s', async () => {
+    // The same document as a good body's; `code` is a String! (schema.graphql), and a number is not coerced to one.
+    const good = body('KN3A 7QP');
+    const wrong = good.replace('"KN3A 7QP"', '7');
+    const requestIds = new Set<string>();
+    for (let round = 0; round < 3; round += 1) {
+      // A good body of the same document first: its variables being valid says nothing of the wrong one's.
+      const answered = await stack.http.post(stack.app.url, good);
+      expect(answered.status).toBe(200);
+      expect(answered.json.data.loccode.code).toBe('KN3A 7QP');
+      const refused = await stack.http.post(stack.app.url, wrong);
+      expect(refused.status).toBe(400);
+      expect(refused.json.errors).toHaveLength(1);
+      expect(refused.json.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+      expect(refused.json.errors[0].message).toMatch(/\$code/);
+      expect(refused.json.errors[0].extensions.requestId).toBe(refused.headers['x-request-id']);
+      requestIds.add(refused.json.errors[0].extensions.requestId);
+    }
+    expect(requestIds.size).toBe(3);
+  });
 });
