@@ -6,6 +6,7 @@ import {
   type UpstreamTarget,
 } from '../../src/upstream/client';
 import { perBody } from '../../src/upstream/per-body';
+import { andThen, type NowOrLater } from '../../src/upstream/now-or-later';
 import { ADDRESS, type AddressOperation } from './operations';
 import { toAddress, type AddressModel } from './mapping';
 import { addressRecord } from './wire';
@@ -22,19 +23,21 @@ export class AddressClient extends UpstreamClient<AddressOperation> {
     super(ADDRESS, target, settings);
   }
 
-  byLoccode(loccode: string): Promise<AddressModel> {
+  // Each answers at once when its record is held (UpstreamClient.held), else once it is fetched.
+
+  byLoccode(loccode: string): NowOrLater<AddressModel> {
     return this.search('byLoccode', { params: { loccode } });
   }
 
-  byStreet(streetName: string): Promise<AddressModel> {
+  byStreet(streetName: string): NowOrLater<AddressModel> {
     return this.search('byStreet', { query: { streetName } });
   }
 
-  byCoordinates({ latitude, longitude }: Point): Promise<AddressModel> {
+  byCoordinates({ latitude, longitude }: Point): NowOrLater<AddressModel> {
     return this.search('byCoordinates', { query: { latitude, longitude } });
   }
 
-  private async search(operation: AddressOperation, args: CallArguments): Promise<AddressModel> {
-    return this.address(await this.call(operation, args, addressRecord));
+  private search(operation: AddressOperation, args: CallArguments): NowOrLater<AddressModel> {
+    return andThen(this.call(operation, args, addressRecord), this.address);
   }
 }

@@ -1,5 +1,6 @@
 import type { Point } from '../../src/kernel/point';
 import { operationLoader } from '../../src/upstream/loader';
+import { andThen } from '../../src/upstream/now-or-later';
 import type { AddressClient } from './client';
 import type { AddressModel } from './mapping';
 
@@ -15,7 +16,12 @@ export type AddressLoaders = ReturnType<typeof createAddressLoaders>;
 const exact = (text: string): string => text;
 
 export function createAddressLoaders(client: AddressClient) {
-  const byLoccode = operationLoader((loccode: string) => client.byLoccode(loccode).then(primeLoccode), exact);
+  // Each answered at once when held (loader.ts); priming is the same whenever it runs.
+  const byLoccode = operationLoader(
+    (loccode: string) => andThen(client.byLoccode(loccode), primeLoccode),
+    exact,
+    client,
+  );
   /**
    * A record is also the answer for its own display form (spec B: one loccode maps to
    * one record), which is what `Address.loccode` links to.
@@ -26,10 +32,15 @@ export function createAddressLoaders(client: AddressClient) {
   }
   return {
     byLoccode,
-    byStreet: operationLoader((streetName: string) => client.byStreet(streetName).then(primeLoccode), exact),
+    byStreet: operationLoader(
+      (streetName: string) => andThen(client.byStreet(streetName), primeLoccode),
+      exact,
+      client,
+    ),
     byCoordinates: operationLoader(
-      (point: Point) => client.byCoordinates(point).then(primeLoccode),
+      (point: Point) => andThen(client.byCoordinates(point), primeLoccode),
       ({ latitude, longitude }) => `${latitude},${longitude}`,
+      client,
     ),
   };
 }

@@ -1,5 +1,6 @@
 import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
 import { perBody } from '../../src/upstream/per-body';
+import { andThen, type NowOrLater } from '../../src/upstream/now-or-later';
 import { cropToken } from './crops';
 import { AGRICULTURE, type AgricultureOperation } from './operations';
 import { toClimate, toPestOverview, toPestProfile, toSupplyRoute, toYieldPrediction } from './mapping';
@@ -36,33 +37,35 @@ export class AgricultureClient extends UpstreamClient<AgricultureOperation> {
     super(AGRICULTURE, target, settings);
   }
 
+  // Each answers at once when its body is held (UpstreamClient.held), else once it is fetched.
+
   /** Get Climate; NOT_FOUND when the service has no record for the code (see toClimate). */
-  async climate(loccode: string): Promise<ClimateModel> {
-    return this.climateModel(await this.call('climate', { query: { loccode } }, climateResponse), loccode);
+  climate(loccode: string): NowOrLater<ClimateModel> {
+    const body = this.call('climate', { query: { loccode } }, climateResponse);
+    return andThen(body, (climate) => this.climateModel(climate, loccode));
   }
 
   /** Get Pests: with a crop the crop-mode profile, without one the location overview (spec rule 1). */
-  async pests({ loccode, crop }: PestQuery): Promise<PestReportModel> {
+  pests({ loccode, crop }: PestQuery): NowOrLater<PestReportModel> {
     const args = { query: { loccode, crop: crop && cropToken(crop) } };
     return crop
-      ? this.pestProfile(await this.call('pests', args, pestProfileResponse))
-      : this.pestOverview(await this.call('pests', args, pestOverviewResponse));
+      ? andThen(this.call('pests', args, pestProfileResponse), this.pestProfile)
+      : andThen(this.call('pests', args, pestOverviewResponse), this.pestOverview);
   }
 
   /** Get Crop Yield. */
-  async cropYield({ loccode, crop }: YieldQuery): Promise<YieldPredictionModel> {
-    return this.yieldPrediction(
-      await this.call('yield', { query: { loccode, crop: cropToken(crop) } }, yieldResponse),
-    );
+  cropYield({ loccode, crop }: YieldQuery): NowOrLater<YieldPredictionModel> {
+    const body = this.call('yield', { query: { loccode, crop: cropToken(crop) } }, yieldResponse);
+    return andThen(body, this.yieldPrediction);
   }
 
   /** Supply Farm Produce. */
-  async supplyRoute(query: SupplyQuery): Promise<SupplyRouteModel> {
-    const body = await this.call(
+  supplyRoute(query: SupplyQuery): NowOrLater<SupplyRouteModel> {
+    const body = this.call(
       'supply',
       { body: { origin_loccode: query.origin, destination_loccode: query.destination } },
       supplyResponse,
     );
-    return toSupplyRoute(body, query);
+    return andThen(body, (route) => toSupplyRoute(route, query));
   }
 }

@@ -10,6 +10,7 @@ import type {
 import type { z } from 'zod';
 import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
 import { perBody } from '../../src/upstream/per-body';
+import { andThen, type NowOrLater } from '../../src/upstream/now-or-later';
 import { toHealthcareAccess, toHealthRisk, toHeatmap } from './area-mapping';
 import { HEALTHCARE, type HealthcareOperation } from './operations';
 import { toEmergencyInfo, toFacilitySearch, toSpecialistRecommendation, UPSTREAM_LEVELS } from './mapping';
@@ -45,41 +46,39 @@ export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
     super(HEALTHCARE, target, settings);
   }
 
-  async facilities({ loccode, level, radiusKm, limit }: FacilityQuery): Promise<FacilitySearchModel> {
-    const body = await this.get(
-      'facilities',
-      {
-        loccode,
-        facility_level: UPSTREAM_LEVELS[level],
-        radius_km: radiusKm ?? undefined,
-        limit: limit ?? undefined,
-      },
-      facilitiesBody,
-    );
-    return this.facilitySearch(body.data);
+  // Each answers at once when its body is held (UpstreamClient.held), else once it is fetched.
+
+  facilities({ loccode, level, radiusKm, limit }: FacilityQuery): NowOrLater<FacilitySearchModel> {
+    const query = {
+      loccode,
+      facility_level: UPSTREAM_LEVELS[level],
+      radius_km: radiusKm ?? undefined,
+      limit: limit ?? undefined,
+    };
+    return andThen(this.get('facilities', query, facilitiesBody), (body) => this.facilitySearch(body.data));
   }
 
-  async access(loccode: string): Promise<HealthcareAccessModel> {
-    return this.healthcareAccess(await this.get('access', { loccode }, accessBody));
+  access(loccode: string): NowOrLater<HealthcareAccessModel> {
+    return andThen(this.get('access', { loccode }, accessBody), this.healthcareAccess);
   }
 
-  async emergencyRoute(loccode: string): Promise<EmergencyInfoModel> {
-    const body = await this.get('emergencyRoute', { loccode }, emergencyBody, 'emergency route');
-    return this.emergencyInfo(body.data);
+  emergencyRoute(loccode: string): NowOrLater<EmergencyInfoModel> {
+    const body = this.get('emergencyRoute', { loccode }, emergencyBody, 'emergency route');
+    return andThen(body, ({ data }) => this.emergencyInfo(data));
   }
 
-  async specialist({ loccode, condition }: SpecialistQuery): Promise<SpecialistRecommendationModel> {
-    const body = await this.get('specialist', { loccode, health_condition: condition }, specialistBody);
-    return this.specialistRecommendation(body.data);
+  specialist({ loccode, condition }: SpecialistQuery): NowOrLater<SpecialistRecommendationModel> {
+    const body = this.get('specialist', { loccode, health_condition: condition }, specialistBody);
+    return andThen(body, ({ data }) => this.specialistRecommendation(data));
   }
 
-  async healthRisk(loccode: string): Promise<HealthRiskModel> {
-    const body = await this.get('healthRisk', { loccode }, healthRiskBody, 'health risk');
-    return this.healthRiskModel(body.data);
+  healthRisk(loccode: string): NowOrLater<HealthRiskModel> {
+    const body = this.get('healthRisk', { loccode }, healthRiskBody, 'health risk');
+    return andThen(body, ({ data }) => this.healthRiskModel(data));
   }
 
-  async heatmap(loccode: string): Promise<HeatmapModel> {
-    return this.heatmapModel(await this.get('heatmap', { loccode }, heatmapBody));
+  heatmap(loccode: string): NowOrLater<HeatmapModel> {
+    return andThen(this.get('heatmap', { loccode }, heatmapBody), this.heatmapModel);
   }
 
   private get<T>(
@@ -87,7 +86,7 @@ export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
     query: Record<string, string | number | undefined>,
     schema: z.ZodType<T>,
     label?: string,
-  ): Promise<T> {
+  ): NowOrLater<T> {
     return this.call(operation, { query }, schema, label);
   }
 }

@@ -1,4 +1,5 @@
 import { operationLoader } from '../../src/upstream/loader';
+import type { NowOrLater } from '../../src/upstream/now-or-later';
 import type { FacilityQuery, HealthcareClient, SpecialistQuery } from './client';
 
 /** Per-request loaders of the healthcare service, one per operation. */
@@ -12,20 +13,21 @@ export type HealthcareLoaders = ReturnType<typeof createHealthcareLoaders>;
  */
 const canonical = (loccode: string): string => loccode.toUpperCase();
 
-/** One loader per operation taking only a loccode. */
-const perLoccode = <V>(fetch: (loccode: string) => Promise<V>) =>
-  operationLoader((loccode: string) => fetch(canonical(loccode)), canonical);
-
 export function createHealthcareLoaders(client: HealthcareClient) {
+  /** One loader per operation taking only a loccode; answered at once when held (loader.ts). */
+  const perLoccode = <V>(fetch: (loccode: string) => NowOrLater<V>) =>
+    operationLoader((loccode: string) => fetch(canonical(loccode)), canonical, client);
   return {
     facilities: operationLoader(
       (query: FacilityQuery) => client.facilities({ ...query, loccode: canonical(query.loccode) }),
       ({ loccode, level, radiusKm, limit }) =>
         JSON.stringify([canonical(loccode), level, radiusKm ?? null, limit ?? null]),
+      client,
     ),
     specialist: operationLoader(
       (query: SpecialistQuery) => client.specialist({ ...query, loccode: canonical(query.loccode) }),
       ({ loccode, condition }) => JSON.stringify([canonical(loccode), condition]),
+      client,
     ),
     access: perLoccode((loccode) => client.access(loccode)),
     emergencyRoute: perLoccode((loccode) => client.emergencyRoute(loccode)),

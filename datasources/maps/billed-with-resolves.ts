@@ -1,8 +1,8 @@
-import type DataLoader from 'dataloader';
 import { UpstreamError } from '../../src/kernel/errors';
+import type { OperationLoader } from '../../src/upstream/loader';
 import type { NamedLoccode, WithLoccodes, StreetModel } from './models';
 
-type StreetLoader = DataLoader<string, StreetModel, string>;
+type StreetLoader = OperationLoader<string, StreetModel>;
 
 /**
  * A billed call (route, optimize) and the resolves of every loccode it names, side by side.
@@ -22,11 +22,11 @@ type StreetLoader = DataLoader<string, StreetModel, string>;
  */
 export function billedWithResolves<R, V>(
   street: StreetLoader,
-  billed: DataLoader<R, V, string>,
+  billed: OperationLoader<R, V>,
   what: string,
 ): (call: WithLoccodes<R>) => Promise<V> {
   return async ({ request, loccodes }) => {
-    const answer = billed.load(request);
+    const answer = Promise.resolve(billed.load(request));
     // Its refusal of an unknown code is replaced by the resolves' better account of it.
     answer.catch(() => undefined);
     await requireKnownLoccodes(street, loccodes, what);
@@ -46,7 +46,7 @@ async function requireKnownLoccodes(
   const codes = [...new Set(loccodes.map(({ code }) => code))];
   const unknown = await Promise.all(
     codes.map((code) =>
-      street.load(code).then(
+      Promise.resolve(street.load(code)).then(
         () => false,
         (error: unknown) => error instanceof UpstreamError && error.code === 'LOCCODE_NOT_FOUND',
       ),

@@ -3,6 +3,7 @@ import type { Point } from '../../src/kernel/point';
 import { UpstreamError } from '../../src/kernel/errors';
 import { UpstreamClient, type CallArguments, type ClientSettings } from '../../src/upstream/client';
 import { perBody } from '../../src/upstream/per-body';
+import { andThen, type NowOrLater } from '../../src/upstream/now-or-later';
 import { MapHostClient, type MapsTarget } from './map-host';
 import {
   placeCategoryFromWire,
@@ -62,20 +63,22 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
     this.mapHost = new MapHostClient(target, settings);
   }
 
-  async resolveLoccode(code: string): Promise<StreetModel> {
-    return this.street(await this.fetch('resolveLoccode', { params: { code } }, resolveData));
+  // Each answers at once when its body is held (UpstreamClient.held), else once it is fetched.
+
+  resolveLoccode(code: string): NowOrLater<StreetModel> {
+    return andThen(this.fetch('resolveLoccode', { params: { code } }, resolveData), this.street);
   }
 
-  async nearestLoccode(location: Point): Promise<StreetModel> {
-    return this.street(await this.fetch('nearestLoccode', { query: coordinates(location) }, resolveData));
+  nearestLoccode(location: Point): NowOrLater<StreetModel> {
+    return andThen(this.fetch('nearestLoccode', { query: coordinates(location) }, resolveData), this.street);
   }
 
-  async reverseGeocode(location: Point): Promise<ReverseGeocodeModel> {
+  reverseGeocode(location: Point): NowOrLater<ReverseGeocodeModel> {
     const query = coordinates(location);
-    return this.reverseGeocodeModel(await this.fetch('reverseGeocode', { query }, reverseGeocodeData));
+    return andThen(this.fetch('reverseGeocode', { query }, reverseGeocodeData), this.reverseGeocodeModel);
   }
 
-  async pointDetails(request: PointDetailsRequest): Promise<PointDetailsAnswer> {
+  pointDetails(request: PointDetailsRequest): NowOrLater<PointDetailsAnswer> {
     const query = {
       ...coordinates(request.location),
       osm_id: request.osmId,
@@ -83,7 +86,7 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
       search_name: request.searchName,
       search_address: request.searchAddress,
     };
-    return this.pointDetailsAnswer(await this.fetch('pointDetails', { query }, pointDetailsData));
+    return andThen(this.fetch('pointDetails', { query }, pointDetailsData), this.pointDetailsAnswer);
   }
 
   /** Spec, Endpoints: the parameters seen are q, latitude, longitude and category; absent ones are not sent. */
@@ -103,16 +106,16 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
     }
   }
 
-  async placeCategories(): Promise<PlaceCategoryModel[]> {
-    return this.categories(await this.fetch('placeCategories', {}, placeCategoriesData));
+  placeCategories(): NowOrLater<PlaceCategoryModel[]> {
+    return andThen(this.fetch('placeCategories', {}, placeCategoriesData), this.categories);
   }
 
-  async route(request: RouteRequest): Promise<RouteModel> {
-    return this.routeModel(await this.fetch('route', { body: routeBody(request) }, routeData));
+  route(request: RouteRequest): NowOrLater<RouteModel> {
+    return andThen(this.fetch('route', { body: routeBody(request) }, routeData), this.routeModel);
   }
 
-  async optimize(request: OptimizeRequest): Promise<OptimizedTripModel> {
-    return this.optimizedTrip(await this.fetch('optimize', { body: optimizeBody(request) }, optimizeData));
+  optimize(request: OptimizeRequest): NowOrLater<OptimizedTripModel> {
+    return andThen(this.fetch('optimize', { body: optimizeBody(request) }, optimizeData), this.optimizedTrip);
   }
 
   override async close(): Promise<void> {
@@ -120,8 +123,8 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
   }
 
   /** The call, its envelope checked and opened. */
-  private async fetch<T>(operation: MapsOperation, args: CallArguments, payload: z.ZodType<T>): Promise<T> {
-    return (await this.call(operation, args, envelope(payload))).data;
+  private fetch<T>(operation: MapsOperation, args: CallArguments, payload: z.ZodType<T>): NowOrLater<T> {
+    return andThen(this.call(operation, args, envelope(payload)), (answer) => answer.data);
   }
 }
 

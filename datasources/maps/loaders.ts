@@ -1,5 +1,6 @@
 import type { Point } from '../../src/kernel/point';
 import { operationLoader } from '../../src/upstream/loader';
+import { andThen } from '../../src/upstream/now-or-later';
 import type { LoccodeModel } from '../../src/kernel/loccode';
 import type { MapsClient } from './client';
 import { billedWithResolves } from './billed-with-resolves';
@@ -57,30 +58,41 @@ const searchKey = ({ query, near, category }: SearchRequest): string =>
 
 export function createMapsLoaders(client: MapsClient) {
   // Keyed by the code exactly as sent; nearest and point details prime it with the street they carry.
+  // Loaders given the client answer at once when held (loader.ts); priming is the same whenever it runs.
   const street = operationLoader(
     (code: string) => client.resolveLoccode(code),
     (code) => code,
+    client,
   );
   const primeStreet = (model: StreetModel | null) => {
     if (model) street.prime(model.formattedCode, model);
   };
   return {
     street,
-    nearestLoccode: operationLoader(async (location: Point): Promise<LoccodeModel> => {
-      const found = await client.nearestLoccode(location);
-      primeStreet(found);
-      return { code: found.formattedCode };
-    }, pointKey),
-    reverseGeocode: operationLoader((location: Point) => client.reverseGeocode(location), pointKey),
-    pointDetails: operationLoader(async (request: PointDetailsRequest) => {
-      const answer = await client.pointDetails(request);
-      primeStreet(answer.street);
-      return answer.details;
-    }, pointDetailsKey),
+    nearestLoccode: operationLoader(
+      (location: Point) =>
+        andThen(client.nearestLoccode(location), (found): LoccodeModel => {
+          primeStreet(found);
+          return { code: found.formattedCode };
+        }),
+      pointKey,
+      client,
+    ),
+    reverseGeocode: operationLoader((location: Point) => client.reverseGeocode(location), pointKey, client),
+    pointDetails: operationLoader(
+      (request: PointDetailsRequest) =>
+        andThen(client.pointDetails(request), (answer) => {
+          primeStreet(answer.street);
+          return answer.details;
+        }),
+      pointDetailsKey,
+      client,
+    ),
     search: operationLoader((request: SearchRequest) => client.search(request), searchKey),
     placeCategories: operationLoader(
       (_all: typeof WHOLE_LIST) => client.placeCategories(),
       () => WHOLE_LIST,
+      client,
     ),
     // Billed: sent alongside the resolves of the loccodes they name (billed-with-resolves.ts). The same points
     // from `route` and `Loccode.routeTo` are one call.

@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import { UpstreamError, type ErrorCode } from '../kernel/errors';
 import { errorFields, logger } from '../observability/logger';
 import { observeUpstreamCall } from '../observability/upstream-call';
-import { inUpstreamCallSpan, startUpstreamRequest } from '../observability/tracing';
-import type { UpstreamDiscipline } from './discipline';
+import { inUpstreamCallSpan, spansExported, startUpstreamRequest } from '../observability/tracing';
+import { NOT_HELD, type UpstreamDiscipline } from './discipline';
+import { isPromise, type NowOrLater } from './now-or-later';
 import type { OperationSpec, OperationTable } from './operations';
 import { currentScope } from './request-scope';
 import type { ServiceName } from '../kernel/services';
@@ -151,7 +152,8 @@ export abstract class UpstreamClient<Operation extends string> {
     args: CallArguments,
     schema: z.ZodType<T>,
     label: string = operation,
-  ): Promise<T> {
+  ): NowOrLater<T> {
+    if (this.heldOnly) return this.heldBody(operation, args) as T;
     return this.disciplined(operation, args, async (call, dimension) => {
       const { status, bytes, headers } = await this.exchange(call, dimension);
       const body = this.interpret(call, status, bytes.toString('utf8'), this.retryAfter(headers, dimension));
@@ -194,6 +196,41 @@ export abstract class UpstreamClient<Operation extends string> {
     );
   }
 
+  /** Set only while {@link held} runs its question: calls then answer from memory or not at all. */
+  private heldOnly = false;
+
+  /**
+   * What `ask` (a question to this client whose calls all go through `call`, and that does
+   * nothing else that waits) answers from answers this process holds fresh in memory, at once;
+   * undefined when it would have to wait for any of them, and then nothing was started.
+   * A warm gateway's resolvers take most of their values so, without the promises, ticks and
+   * spans of a call (issue #17: half of a warm execution's time). Not while spans are exported:
+   * then every call has its span, as API.md promises.
+   */
+  held<V>(ask: () => NowOrLater<V>): V | undefined {
+    if (spansExported()) return undefined;
+    this.heldOnly = true;
+    try {
+      const value = ask();
+      if (!isPromise(value)) return value;
+      // A question that waited after all (not one of `call` alone): its outcome is left unread.
+      value.catch(() => undefined);
+      return undefined;
+    } catch {
+      return undefined;
+    } finally {
+      this.heldOnly = false;
+    }
+  }
+
+  /** The body held fresh for this call, or a throw that {@link held} reads as "not held". */
+  private heldBody(operation: Operation, args: CallArguments): unknown {
+    const spec: OperationSpec = this.upstream.operations[operation];
+    const body = this.settings.discipline.held(operation, spec, callKey(spec, args));
+    if (body === NOT_HELD) throw NOT_HELD;
+    return body;
+  }
+
   /** This upstream's cache, flights, pacer and circuit. */
   get discipline(): UpstreamDiscipline {
     return this.settings.discipline;
@@ -210,8 +247,7 @@ export abstract class UpstreamClient<Operation extends string> {
   ): Promise<unknown> {
     const spec: OperationSpec = this.upstream.operations[operation];
     const path = fillPath(spec.path, args.params);
-    // The key never holds credentials: they are added to each attempt only.
-    const key = `${spec.method} ${path}${queryString(args.query)}\n${args.body === undefined ? '' : JSON.stringify(args.body)}`;
+    const key = callKey(spec, args, path);
     // Most calls are cache hits, which send nothing: the call as it goes out is built for an attempt only.
     let call: UpstreamCall | undefined;
     const send = (dimension: string) =>
@@ -366,6 +402,11 @@ type PathParts = ReadonlyArray<string | readonly [reserved: boolean, name: strin
 
 /** Each row's path template, cut once: this runs on every call, cache hits included. */
 const pathParts = new Map<string, PathParts>();
+
+/** The cache and flight key of a call: method, path, query and body. It never holds credentials: they are added to each attempt only. */
+function callKey(spec: OperationSpec, args: CallArguments, path = fillPath(spec.path, args.params)): string {
+  return `${spec.method} ${path}${queryString(args.query)}\n${args.body === undefined ? '' : JSON.stringify(args.body)}`;
+}
 
 function partsOf(template: string): PathParts {
   let parts = pathParts.get(template);

@@ -20,6 +20,9 @@ const STALE_WORTHY_CODES: ReadonlySet<ErrorCode> = new Set([
   'UPSTREAM_QUOTA_EXCEEDED',
 ]);
 
+/** What {@link UpstreamDiscipline.held} returns when this process holds no fresh answer for a call. */
+export const NOT_HELD: unique symbol = Symbol('not held');
+
 /** What the client's HTTP layer does for one attempt; `dimension` is the budget it spends. */
 export type Attempt = (dimension: string) => Promise<unknown>;
 
@@ -47,6 +50,20 @@ export class UpstreamDiscipline {
      */
     private readonly replicas?: Flights,
   ) {}
+
+  /**
+   * The body this process holds fresh in memory for `key`, counted as a cache hit as `run`
+   * counts it, or {@link NOT_HELD}: nothing is started, waited for or counted then. A warm
+   * gateway answers most calls so, without a promise (issue #17).
+   */
+  held(operation: string, spec: OperationSpec, key: string): unknown {
+    const policy = this.policyOf(spec);
+    if (policy.freshMs <= 0) return NOT_HELD;
+    const near = this.cache.peek?.(`${this.service}\n${key}`);
+    if (near?.outcome.kind !== 'body' || this.clock.now() >= near.freshUntil) return NOT_HELD;
+    this.countLookup(policy, operation, 'hit');
+    return near.outcome.body;
+  }
 
   /** The body of a 2xx answer for `key` (method, path, query, body of the call). */
   run(operation: string, spec: OperationSpec, key: string, attempt: Attempt): Promise<unknown> {

@@ -1,0 +1,15 @@
+/**
+ * A value that is there already (an answer held in memory) or a promise of it (one being
+ * fetched): resolvers and graphql-jit take either, and a value that is there costs no promise
+ * and no turn of the event loop (issue #17).
+ */
+export type NowOrLater<T> = T | Promise<T>;
+
+export function isPromise(value: unknown): value is Promise<unknown> {
+  return typeof (value as { then?: unknown } | null | undefined)?.then === 'function';
+}
+
+/** `next` of `value`: at once when the value is there, once it settles when it is a promise. */
+export function andThen<T, U>(value: NowOrLater<T>, next: (value: T) => NowOrLater<U>): NowOrLater<U> {
+  return isPromise(value) ? (value as Promise<T>).then(next) : next(value as T);
+}

@@ -1,0 +1,99 @@
+import { operationLoader, type HeldAnswers } from '../../src/upstream/loader';
+import { isPromise, type NowOrLater } from '../../src/upstream/now-or-later';
+
+/**
+ * A client as loader.ts expects one (client.ts `held`): a question asked through `held` is
+ * answered at once for a key it holds, and starts nothing for one it does not.
+ */
+function upstream() {
+  const holding = new Map<string, string>();
+  const sent: string[] = [];
+  let heldOnly = false;
+  const client: HeldAnswers & { answer(key: string): NowOrLater<string> } = {
+    held(ask) {
+      heldOnly = true;
+      try {
+        const value = ask();
+        if (!isPromise(value)) return value;
+        value.catch(() => undefined);
+        return undefined;
+      } catch {
+        return undefined;
+      } finally {
+        heldOnly = false;
+      }
+    },
+    answer(key) {
+      const known = holding.get(key);
+      if (heldOnly) {
+        if (known === undefined) throw new Error('not held');
+        return known;
+      }
+      sent.push(key);
+      return Promise.resolve(known ?? `${key} from upstream`);
+    },
+  };
+  return { client, holding, sent };
+}
+
+describe('operationLoader: an answer held in memory at once, any other through DataLoader', () => {
+  it('answers a held key at once, without a promise, and sends nothing', () => {
+    const { client, holding, sent } = upstream();
+    holding.set('KN3A 7QP', 'Kano');
+    const loader = operationLoader(
+      (key: string) => client.answer(key),
+      (key) => key,
+      client,
+    );
+    expect(loader.load('KN3A 7QP')).toBe('Kano');
+    expect(sent).toEqual([]);
+  });
+
+  it('keeps what it answered for the rest of the request, even once the answer is no longer held', async () => {
+    const { client, holding, sent } = upstream();
+    holding.set('KN3A 7QP', 'Kano');
+    const loader = operationLoader(
+      (key: string) => client.answer(key),
+      (key) => key,
+      client,
+    );
+    expect(loader.load('KN3A 7QP')).toBe('Kano');
+    holding.clear();
+    await expect(loader.load('KN3A 7QP')).resolves.toBe('Kano');
+    expect(sent).toEqual([]);
+  });
+
+  it('sends a key that is not held once, however often it is asked in the request', async () => {
+    const { client, sent } = upstream();
+    const loader = operationLoader(
+      (key: string) => client.answer(key),
+      (key) => key.toUpperCase(),
+      client,
+    );
+    const first = loader.load('kn3a 7qp');
+    const second = loader.load('KN3A 7QP');
+    expect(isPromise(first)).toBe(true);
+    await expect(first).resolves.toBe('kn3a 7qp from upstream');
+    await expect(second).resolves.toBe('kn3a 7qp from upstream');
+    expect(sent).toEqual(['kn3a 7qp']);
+  });
+
+  it('rejects with an Error for a key whose question fails, as DataLoader does', async () => {
+    const loader = operationLoader(
+      (key: string): NowOrLater<string> => Promise.reject(`no ${key}`),
+      (key) => key,
+      upstream().client,
+    );
+    await expect(loader.load('ZZ9Z 9ZZ')).rejects.toThrow(new Error('no ZZ9Z 9ZZ'));
+  });
+
+  it('without a client, answers through DataLoader only: a promise even for a value that is there', async () => {
+    const loader = operationLoader(
+      (key: string) => key.length,
+      (key) => key,
+    );
+    const answer = loader.load('KN3A 7QP');
+    expect(isPromise(answer)).toBe(true);
+    await expect(answer).resolves.toBe(8);
+  });
+});
