@@ -5,7 +5,7 @@ import { errorFields, logger } from '../observability/logger';
 import { observeUpstreamCall } from '../observability/upstream-call';
 import { inUpstreamCallSpan, spansExported, startUpstreamRequest } from '../observability/tracing';
 import { NOT_HELD, type UpstreamDiscipline } from './discipline';
-import { isPromise, type NowOrLater } from './now-or-later';
+import { atOnce, type NowOrLater } from './now-or-later';
 import type { OperationSpec, OperationTable } from './operations';
 import { currentScope } from './request-scope';
 import type { ServiceName } from '../kernel/services';
@@ -211,13 +211,7 @@ export abstract class UpstreamClient<Operation extends string> {
     if (spansExported()) return undefined;
     this.heldOnly = true;
     try {
-      const value = ask();
-      if (!isPromise(value)) return value;
-      // A question that waited after all (not one of `call` alone): its outcome is left unread.
-      value.catch(() => undefined);
-      return undefined;
-    } catch {
-      return undefined;
+      return atOnce(ask);
     } finally {
       this.heldOnly = false;
     }

@@ -13,3 +13,18 @@ export function isPromise(value: unknown): value is Promise<unknown> {
 export function andThen<T, U>(value: NowOrLater<T>, next: (value: T) => NowOrLater<U>): NowOrLater<U> {
   return isPromise(value) ? (value as Promise<T>).then(next) : next(value as T);
 }
+
+/**
+ * What `ask` answers at once, or undefined when it threw or would have to wait (its promise's
+ * outcome is then left unread, a failure included).
+ */
+export function atOnce<V>(ask: () => NowOrLater<V>): V | undefined {
+  try {
+    const value = ask();
+    if (!isPromise(value)) return value;
+    value.catch(() => undefined);
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}

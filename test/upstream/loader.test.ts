@@ -1,5 +1,5 @@
 import { operationLoader, type HeldAnswers } from '../../src/upstream/loader';
-import { isPromise, type NowOrLater } from '../../src/upstream/now-or-later';
+import { atOnce, isPromise, type NowOrLater } from '../../src/upstream/now-or-later';
 
 /**
  * A client as loader.ts expects one (client.ts `held`): a question asked through `held` is
@@ -13,12 +13,7 @@ function upstream() {
     held(ask) {
       heldOnly = true;
       try {
-        const value = ask();
-        if (!isPromise(value)) return value;
-        value.catch(() => undefined);
-        return undefined;
-      } catch {
-        return undefined;
+        return atOnce(ask);
       } finally {
         heldOnly = false;
       }
