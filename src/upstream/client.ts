@@ -208,7 +208,8 @@ export abstract class UpstreamClient<Operation extends string> {
    * then every call has its span, as API.md promises.
    */
   held<V>(ask: () => NowOrLater<V>): V | undefined {
-    if (spansExported()) return undefined;
+    // Nothing to ask when nothing is held: the question would only be asked again.
+    if (spansExported() || !this.settings.discipline.holdsAnswers) return undefined;
     this.heldOnly = true;
     try {
       return atOnce(ask);

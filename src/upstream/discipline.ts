@@ -51,6 +51,11 @@ export class UpstreamDiscipline {
     private readonly replicas?: Flights,
   ) {}
 
+  /** Whether any answer can be {@link held}: not with the cache off (UPSTREAM_CACHE=off). */
+  get holdsAnswers(): boolean {
+    return this.cache.peek !== undefined;
+  }
+
   /**
    * The body this process holds fresh in memory for `key`, counted as a cache hit as `run`
    * counts it, or {@link NOT_HELD}: nothing is started, waited for or counted then. A warm
