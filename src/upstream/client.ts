@@ -202,7 +202,8 @@ export abstract class UpstreamClient<Operation extends string> {
   /**
    * What `ask` (a question to this client whose calls all go through `call`, and that does
    * nothing else that waits) answers from answers this process holds fresh in memory, at once;
-   * undefined when it would have to wait for any of them, and then nothing was started.
+   * undefined when it would have to wait for any of them, and then nothing was started. What
+   * it throws from held answers (a model that refuses its body) is its answer, and thrown.
    * A warm gateway's resolvers take most of their values so, without the promises, ticks and
    * spans of a call (issue #17: half of a warm execution's time). Not while spans are exported:
    * then every call has its span, as API.md promises.
@@ -212,7 +213,7 @@ export abstract class UpstreamClient<Operation extends string> {
     if (spansExported() || !this.settings.discipline.holdsAnswers) return undefined;
     this.heldOnly = true;
     try {
-      return atOnce(ask);
+      return atOnce(ask, (thrown) => thrown === NOT_HELD);
     } finally {
       this.heldOnly = false;
     }

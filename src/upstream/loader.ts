@@ -9,7 +9,10 @@ export interface OperationLoader<K, V> {
   prime(key: K, value: V): this;
 }
 
-/** What a loader asks its client (client.ts `held`): the question's answer if it is there now. */
+/**
+ * What a loader asks its client (client.ts `held`): the question's answer if it is there now,
+ * undefined if not; a failure of what is there is thrown.
+ */
 export interface HeldAnswers {
   held<T>(ask: () => NowOrLater<T>): T | undefined;
 }
@@ -20,10 +23,11 @@ export interface HeldAnswers {
  * becomes one call, all in flight together; the same key is asked once.
  * `cacheKey` normalises a key the way the upstream does (exact, case-folded...).
  *
- * With `client`, whose `held` `fetch` must be a question to (its calls only), a key whose
- * answer the gateway holds fresh in memory is answered at once, without DataLoader's promise
- * and tick (issue #17: about half of a warm execution went there), and primed into it so
- * that the request asks no more for it. Everything else goes through DataLoader as before.
+ * With `client`, `fetch` must be a question to it alone (its calls, and effects that are the
+ * same whenever they run): a key whose answer the gateway holds fresh in memory is answered at
+ * once, without DataLoader's promise and tick (issue #17: about half of a warm execution went
+ * there), and primed into it, a failure too, so that the request asks no more for it.
+ * Everything else goes through DataLoader as before.
  */
 export function operationLoader<K, V>(
   fetch: (key: K) => NowOrLater<V>,
@@ -46,7 +50,13 @@ export function operationLoader<K, V>(
   if (!client) return loader;
   return {
     load(key) {
-      const held = client.held(() => fetch(key));
+      let held: V | undefined;
+      try {
+        held = client.held(() => fetch(key));
+      } catch (error) {
+        // The request's answer for this key, as DataLoader would have given it: a rejection.
+        return loader.prime(key, toError(error)).load(key);
+      }
       if (held === undefined) return loader.load(key);
       loader.prime(key, held);
       return held;

@@ -15,16 +15,18 @@ export function andThen<T, U>(value: NowOrLater<T>, next: (value: T) => NowOrLat
 }
 
 /**
- * What `ask` answers at once, or undefined when it threw or would have to wait (its promise's
- * outcome is then left unread, a failure included).
+ * What `ask` answers at once, or undefined when it would have to wait (its promise's outcome
+ * is then left unread, a failure included) or threw what `notThere` says means "not there
+ * now". Anything else it throws is its answer, and thrown.
  */
-export function atOnce<V>(ask: () => NowOrLater<V>): V | undefined {
+export function atOnce<V>(ask: () => NowOrLater<V>, notThere: (thrown: unknown) => boolean): V | undefined {
   try {
     const value = ask();
     if (!isPromise(value)) return value;
     value.catch(() => undefined);
     return undefined;
-  } catch {
-    return undefined;
+  } catch (thrown) {
+    if (notThere(thrown)) return undefined;
+    throw thrown;
   }
 }

@@ -5,6 +5,8 @@ import { atOnce, isPromise, type NowOrLater } from '../../src/upstream/now-or-la
  * A client as loader.ts expects one (client.ts `held`): a question asked through `held` is
  * answered at once for a key it holds, and starts nothing for one it does not.
  */
+const NOT_HELD = Symbol('not held');
+
 function upstream() {
   const holding = new Map<string, string>();
   const sent: string[] = [];
@@ -13,7 +15,7 @@ function upstream() {
     held(ask) {
       heldOnly = true;
       try {
-        return atOnce(ask);
+        return atOnce(ask, (thrown) => thrown === NOT_HELD);
       } finally {
         heldOnly = false;
       }
@@ -21,7 +23,8 @@ function upstream() {
     answer(key) {
       const known = holding.get(key);
       if (heldOnly) {
-        if (known === undefined) throw new Error('not held');
+        if (known === undefined) throw NOT_HELD;
+        if (known === 'refused') throw new Error(`${key} refused`);
         return known;
       }
       sent.push(key);
@@ -71,6 +74,20 @@ describe('operationLoader: an answer held in memory at once, any other through D
     await expect(first).resolves.toBe('kn3a 7qp from upstream');
     await expect(second).resolves.toBe('kn3a 7qp from upstream');
     expect(sent).toEqual(['kn3a 7qp']);
+  });
+
+  it('answers a held answer that fails with its failure, and asks no more for it', async () => {
+    const { client, holding, sent } = upstream();
+    holding.set('ZZ9Z 9ZZ', 'refused');
+    const loader = operationLoader(
+      (key: string) => client.answer(key),
+      (key) => key,
+      client,
+    );
+    await expect(loader.load('ZZ9Z 9ZZ')).rejects.toThrow('ZZ9Z 9ZZ refused');
+    holding.clear();
+    await expect(loader.load('ZZ9Z 9ZZ')).rejects.toThrow('ZZ9Z 9ZZ refused');
+    expect(sent).toEqual([]);
   });
 
   it('rejects with an Error for a key whose question fails, as DataLoader does', async () => {
