@@ -1,12 +1,13 @@
 import { operationLoader, type HeldAnswers } from '../../src/upstream/loader';
 import { atOnce, isPromise, type NowOrLater } from '../../src/upstream/now-or-later';
 
+/** What the fake's calls throw, asked through `held`, for a key it does not hold (discipline.ts has its own). */
+const NOT_HELD = Symbol('not held');
+
 /**
  * A client as loader.ts expects one (client.ts `held`): a question asked through `held` is
  * answered at once for a key it holds, and starts nothing for one it does not.
  */
-const NOT_HELD = Symbol('not held');
-
 function upstream() {
   const holding = new Map<string, string>();
   const sent: string[] = [];
@@ -31,30 +32,26 @@ function upstream() {
       return Promise.resolve(known ?? `${key} from upstream`);
     },
   };
-  return { client, holding, sent };
+  /** Keys exact, as agriculture's loccodes are. */
+  const loader = operationLoader(
+    (key: string) => client.answer(key),
+    (key) => key,
+    client,
+  );
+  return { client, holding, sent, loader };
 }
 
 describe('operationLoader: an answer held in memory at once, any other through DataLoader', () => {
   it('answers a held key at once, without a promise, and sends nothing', () => {
-    const { client, holding, sent } = upstream();
+    const { holding, sent, loader } = upstream();
     holding.set('KN3A 7QP', 'Kano');
-    const loader = operationLoader(
-      (key: string) => client.answer(key),
-      (key) => key,
-      client,
-    );
     expect(loader.load('KN3A 7QP')).toBe('Kano');
     expect(sent).toEqual([]);
   });
 
   it('keeps what it answered for the rest of the request, even once the answer is no longer held', async () => {
-    const { client, holding, sent } = upstream();
+    const { holding, sent, loader } = upstream();
     holding.set('KN3A 7QP', 'Kano');
-    const loader = operationLoader(
-      (key: string) => client.answer(key),
-      (key) => key,
-      client,
-    );
     expect(loader.load('KN3A 7QP')).toBe('Kano');
     holding.clear();
     await expect(loader.load('KN3A 7QP')).resolves.toBe('Kano');
@@ -77,13 +74,8 @@ describe('operationLoader: an answer held in memory at once, any other through D
   });
 
   it('answers a held answer that fails with its failure, and asks no more for it', async () => {
-    const { client, holding, sent } = upstream();
+    const { holding, sent, loader } = upstream();
     holding.set('ZZ9Z 9ZZ', 'refused');
-    const loader = operationLoader(
-      (key: string) => client.answer(key),
-      (key) => key,
-      client,
-    );
     await expect(loader.load('ZZ9Z 9ZZ')).rejects.toThrow('ZZ9Z 9ZZ refused');
     holding.clear();
     await expect(loader.load('ZZ9Z 9ZZ')).rejects.toThrow('ZZ9Z 9ZZ refused');
