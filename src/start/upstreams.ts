@@ -42,18 +42,26 @@ export function createUpstreams(
   shared?: SharedRedis,
   /** Replicas sharing the upstream keys: without Redis each paces at this share of every limit. */
   replicas = 1,
-  /** The clock pacing runs on (tests pass a fake one, shared by their replicas). */
-  pacingClock: Clock = systemClock,
+  /**
+   * The clock of pacing and of the cache's lifetimes (tests pass a fake one, shared by their
+   * replicas): one clock, so that an entry's age and a request's deadline are read alike.
+   */
+  clock: Clock = systemClock,
   /** In a worker of WORKERS > 1: the primary, which paces every worker's calls (issue #17). */
   cluster?: PrimaryRpc,
 ): Upstreams {
   const memory = config.cacheEnabled
-    ? new MemoryCacheStore({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes })
+    ? new MemoryCacheStore({ maxEntries: config.cacheMaxEntries, maxBytes: config.cacheMaxBytes }, clock)
     : undefined;
   if (memory) metrics.trackCache('upstream', () => memory.usage);
   // With Redis the cache and its flights span the replicas; this replica's memory is the fallback.
-  const cache: CacheStore = memory ? (shared ? new SharedCacheStore(shared, memory) : memory) : NO_CACHE;
+  const cache: CacheStore = memory
+    ? shared
+      ? new SharedCacheStore(shared, memory, clock)
+      : memory
+    : NO_CACHE;
   // Across workers without Redis: the primary names each flight's owner (whether or not answers are cached).
+  // A flight's waiter waits for a call made elsewhere, so flights keep real time.
   const flightOptions = { lockTtlMs: config.requestDeadlineMs, ownCallMs: timeoutMs };
   const flights =
     memory && shared
@@ -76,7 +84,7 @@ export function createUpstreams(
           rules: config.pacingEnabled ? rules[service] : {},
           heedUpstreamHeaders: config.pacingEnabled,
           anonymousShare,
-          clock: pacingClock,
+          clock,
           ...(shared && { shared: { redis: shared, replicas } }),
           ...(cluster && { cluster }),
         },
@@ -94,7 +102,7 @@ export function createUpstreams(
       ),
       { defaultDeadlineMs: config.requestDeadlineMs, ttlScale: config.cacheTtlScale },
       metrics,
-      systemClock,
+      clock,
       flights,
     ),
   });

@@ -1,14 +1,19 @@
+import type { AppOptions } from '../../src/start/app';
 import { startTestStack, type TestStack } from '../support/gateway';
+import { waitFor } from '../support/service-process';
+import { SteppedClock } from '../support/stepped-clock';
 
 const KANO = 'KN3A 7QP';
+const MINUTE_MS = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Production defaults except what a scenario names. */
 async function withStack(
   env: Record<string, string>,
   scenario: (stack: TestStack) => Promise<void>,
+  options: AppOptions = {},
 ): Promise<void> {
-  const stack = await startTestStack(env);
+  const stack = await startTestStack(env, options);
   try {
     await scenario(stack);
   } finally {
@@ -166,39 +171,58 @@ describe('upstream discipline (issue #4)', () => {
       });
     }));
 
-  it('serves expired data with a staleness warning when the upstream fails (stale if error)', () =>
-    // Climate stays fresh 10 minutes; scaled, 300 ms, revalidated for 150 ms more, stale-servable for 11 s.
-    withStack({ CACHE_TTL_SCALE: '0.0005', RESPONSE_CACHE: 'off' }, async (stack) => {
-      const first = await stack.query(climateOf(KANO));
-      // Past fresh (300 ms) and past stale-while-revalidate (150 ms more).
-      await sleep(600);
-      stack.sandbox.controls.injectFault({
-        service: 'agriculture',
-        operation: 'climate',
-        kind: 'status',
-        status: 503,
-      });
-      const stale = await stack.query(climateOf(KANO));
-      expect(stale.errors).toBeUndefined();
-      expect(stale.data).toEqual(first.data);
-      expect(stale.response.json.extensions.warnings).toEqual([
-        {
-          code: 'STALE_DATA',
+  // Climate is fresh for 10 minutes, served at once while it is refreshed for half that more,
+  // and served flagged as stale while the service fails for 6 hours past fresh (README, "Caching
+  // and limits"). The gateway runs on a stepped clock: these tests move it, they do not wait.
+  it('serves expired data with a staleness warning while the upstream fails, for 6 hours past fresh (stale if error)', () => {
+    const clock = new SteppedClock();
+    return withStack(
+      { RESPONSE_CACHE: 'off' },
+      async (stack) => {
+        const first = await stack.query(climateOf(KANO));
+        stack.sandbox.controls.injectFault({
           service: 'agriculture',
           operation: 'climate',
-          ageSeconds: expect.any(Number),
-          message: expect.stringMatching(/agriculture service is failing/),
-        },
-      ]);
-      // It did ask: a failing upstream is still tried (and retried) before stale data is served.
-      expect(
-        stack.sandbox.controls.count({
-          service: 'agriculture',
-          operation: 'climate',
-          outcome: 'fault:status',
-        }),
-      ).toBe(2);
-    }));
+          kind: 'status',
+          status: 503,
+        });
+        // Past fresh (10 minutes) and past the refresh window (5 more).
+        clock.moveTo(clock.now() + 16 * MINUTE_MS);
+        const stale = await stack.query(climateOf(KANO));
+        expect(stale.errors).toBeUndefined();
+        expect(stale.data).toEqual(first.data);
+        expect(stale.response.json.extensions.warnings).toEqual([
+          {
+            code: 'STALE_DATA',
+            service: 'agriculture',
+            operation: 'climate',
+            ageSeconds: 16 * 60,
+            message: expect.stringMatching(/agriculture service is failing/),
+          },
+        ]);
+        // It did ask: a failing upstream is still tried (and retried) before stale data is served.
+        const failed = () =>
+          stack.sandbox.controls.count({
+            service: 'agriculture',
+            operation: 'climate',
+            outcome: 'fault:status',
+          });
+        expect(failed()).toBe(2);
+
+        // 6 hours 11 minutes after it was fetched, the answer is too old to serve: the failure is the answer.
+        clock.moveTo(clock.now() + (6 * 60 + 11 - 16) * MINUTE_MS);
+        const gone = await stack.query(climateOf(KANO));
+        expect(gone.data.loccode.climate).toBeNull();
+        expect(gone.errors![0]).toMatchObject({
+          path: ['loccode', 'climate'],
+          extensions: { code: 'UPSTREAM_UNAVAILABLE', service: 'agriculture' },
+        });
+        expect(gone.response.json.extensions?.warnings).toBeUndefined();
+        expect(failed()).toBe(4);
+      },
+      { clock },
+    );
+  });
 
   it('answers a warm query from cache, and remembers a not-found for a short while', () =>
     withStack({}, async (stack) => {
@@ -225,20 +249,32 @@ describe('upstream discipline (issue #4)', () => {
       expect(stack.sandbox.controls.count({ service: 'maps', operation: 'style' })).toBe(1);
     }));
 
-  it('serves a just-expired answer at once and refreshes it in the background (stale while revalidate)', () =>
-    // Climate: fresh 1.2 s, then served at once while refreshed for 600 ms more. The query lands
-    // 100 ms into that window, with 500 ms to spare on a loaded machine (a 120 ms margin failed in CI).
-    withStack({ CACHE_TTL_SCALE: '0.002', RESPONSE_CACHE: 'off' }, async (stack) => {
-      const calls = () => stack.sandbox.controls.count({ service: 'agriculture', operation: 'climate' });
-      await stack.query(climateOf(KANO));
-      stack.sandbox.controls.setLatency('agriculture', { fixedMs: 1000, jitterMs: 0 });
-      await sleep(1300);
-      const started = Date.now();
-      const { errors } = await stack.query(climateOf(KANO));
-      expect(errors).toBeUndefined();
-      // Answered without waiting for the 1 s upstream.
-      expect(Date.now() - started).toBeLessThan(500);
-      await sleep(1200);
-      expect(calls()).toBe(2);
-    }));
+  it('serves a just-expired answer at once and refreshes it in the background (stale while revalidate)', () => {
+    const clock = new SteppedClock();
+    return withStack(
+      { RESPONSE_CACHE: 'off' },
+      async (stack) => {
+        const calls = () => stack.sandbox.controls.count({ service: 'agriculture', operation: 'climate' });
+        const first = await stack.query(climateOf(KANO));
+        // The sandbox logs a call once it has answered it: the refresh is logged 2 s after it starts.
+        stack.sandbox.controls.setLatency('agriculture', { fixedMs: 2_000, jitterMs: 0 });
+        clock.moveTo(clock.now() + 10 * MINUTE_MS + 1_000);
+        const served = await stack.query(climateOf(KANO));
+        expect(served.errors).toBeUndefined();
+        expect(served.data).toEqual(first.data);
+        expect(served.response.json.extensions?.warnings).toBeUndefined();
+        // Answered while its refresh was still on its way.
+        expect(calls()).toBe(1);
+        await waitFor(() => calls() === 2, 10_000);
+
+        // The refreshed answer is fresh for 10 minutes from when it was fetched: 19 minutes after
+        // the first, nothing is called (the first alone would be past its refresh window by then).
+        stack.sandbox.controls.setLatency('agriculture', { fixedMs: 0, jitterMs: 0 });
+        clock.moveTo(clock.now() + 9 * MINUTE_MS);
+        expect((await stack.query(climateOf(KANO))).data).toEqual(first.data);
+        expect(calls()).toBe(2);
+      },
+      { clock },
+    );
+  });
 });
