@@ -1,6 +1,9 @@
 import { SINGLE_REQUEST_DISCIPLINE } from '../support/gateway';
 import { useRedis } from '../support/redis';
 import { startReplicas, type Replicas } from '../support/replicas';
+import { waitFor } from '../support/service-process';
+import { SteppedClock } from '../support/stepped-clock';
+import type { AppOptions } from '../../src/start/app';
 
 /*
  * Issue #13: with REDIS_URL the replicas share the upstream cache (same keys, TTLs and stale
@@ -9,15 +12,20 @@ import { startReplicas, type Replicas } from '../support/replicas';
 
 const redis = useRedis();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const MINUTE_MS = 60_000;
 
 const climateOf = (code: string) =>
   `{ loccode(code: "${code}") { code climate { state airTemperatureCelsius } } }`;
 
 /** `count` replicas for one `describe`, their sandbox reset after each test. */
-function useReplicas(count: number, env: () => Record<string, string>): () => Replicas {
+function useReplicas(
+  count: number,
+  env: () => Record<string, string>,
+  options: AppOptions = {},
+): () => Replicas {
   let replicas: Replicas | undefined;
   beforeAll(async () => {
-    replicas = await startReplicas(count, env());
+    replicas = await startReplicas(count, env(), options);
   });
   afterEach(() => replicas?.sandbox.controls.reset());
   afterAll(() => replicas?.close());
@@ -72,16 +80,23 @@ describe('three replicas sharing one Redis: the upstream cache', () => {
 });
 
 describe('three replicas sharing one Redis: expired, refreshed and stale copies', () => {
-  // Climate is fresh 10 minutes: scaled, 1.2 s, then served while refreshed for 0.6 s more; usable on failure for 43 s.
-  const replicas = useReplicas(3, () => ({
-    ...SINGLE_REQUEST_DISCIPLINE,
-    UPSTREAM_CACHE: 'on',
-    CACHE_TTL_SCALE: '0.002',
-    REDIS_URL: redis.url,
-    // Generous: these suites count calls, and a busy CI machine can hold one Redis command past the
-    // default 250 ms, which a replica takes for a hung Redis (its own suite: redis-health, outage).
-    REDIS_TIMEOUT_MS: '2000',
-  }));
+  // Climate is fresh 10 minutes, then served while refreshed for 5 more, and usable on failure for
+  // 6 hours past fresh (README). The replicas share a stepped clock, which the tests move.
+  const clock = new SteppedClock();
+  const replicas = useReplicas(
+    3,
+    () => ({
+      ...SINGLE_REQUEST_DISCIPLINE,
+      UPSTREAM_CACHE: 'on',
+      REDIS_URL: redis.url,
+      // Generous: these suites count calls, and a busy CI machine can hold one Redis command past the
+      // default 250 ms, which a replica takes for a hung Redis (its own suite: redis-health, outage).
+      REDIS_TIMEOUT_MS: '2000',
+      // Budget windows in Redis are dated on this clock, hours ahead of the other suites' replicas.
+      REDIS_KEY_PREFIX: 'loccode-stepped:',
+    }),
+    { clock },
+  );
   const climateCalls = () =>
     replicas().sandbox.controls.count({ service: 'agriculture', operation: 'climate' });
 
@@ -89,11 +104,10 @@ describe('three replicas sharing one Redis: expired, refreshed and stale copies'
     const { code } = street(replicas(), 4);
     const first = await replicas().query(0, climateOf(code));
     expect(climateCalls()).toBe(1);
-    await sleep(1300);
+    clock.moveTo(clock.now() + 10 * MINUTE_MS + 1_000);
     // Replica B: the shared copy is past fresh, so it is served while B refreshes it behind.
     expect((await replicas().query(1, climateOf(code))).data).toEqual(first.data);
-    await sleep(200);
-    expect(climateCalls()).toBe(2);
+    await waitFor(() => climateCalls() === 2, 5_000);
     // Replica A's own copy is past fresh too, but B's refresh is in Redis: nothing to refresh.
     expect((await replicas().query(0, climateOf(code))).data).toEqual(first.data);
     await sleep(100);
@@ -104,8 +118,8 @@ describe('three replicas sharing one Redis: expired, refreshed and stale copies'
     const { code } = street(replicas(), 1);
     const first = await replicas().query(0, climateOf(code));
     expect(first.errors).toBeUndefined();
-    // Past fresh (1.2 s) and past stale-while-revalidate (0.6 s more).
-    await sleep(2000);
+    // Past fresh and past the refresh window.
+    clock.moveTo(clock.now() + 16 * MINUTE_MS);
     replicas().sandbox.controls.injectFault({
       service: 'agriculture',
       operation: 'climate',
