@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { endAtTurnEnd } from './outbox';
-import { TextMemo } from './text-memo';
+import { TextMemo } from '../kernel/text-memo';
 import { utf8Payload } from './utf8';
 
 /** Below this a body goes as it is: the saving would not pay for the work (issue #15: above 1 KB). */

@@ -50,7 +50,7 @@ import type { SharedRedis } from '../upstream/shared-redis';
 import { systemClock, type Clock } from '../kernel/clock';
 import { AccessRecord } from './access-log';
 import { sendCompressible } from './compression';
-import { LastOfLength, TextInterner, TextMemo } from './text-memo';
+import { LastOfLength, TextInterner, TextMemo } from '../kernel/text-memo';
 import { jitGateway } from './jit-executor';
 import { answerText, LeanPath, type LeanAnswer } from './lean-path';
 import { InFlightExecutions } from './shared-execution';

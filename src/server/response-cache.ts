@@ -4,7 +4,7 @@ import { HeaderMap } from '@apollo/server';
 import type { DocumentNode } from 'graphql';
 import type { GatewayContext } from '../graph/context';
 import { logger } from '../observability/logger';
-import { LastOfLength, TextMemo } from './text-memo';
+import { LastOfLength, TextMemo } from '../kernel/text-memo';
 import { utf8Bytes, utf8Text } from './utf8';
 
 /** Apollo's KeyValueCache of strings: the bounded local cache, or the one shared through Redis. */

@@ -1,4 +1,4 @@
-import { LastOfLength } from '../../src/server/text-memo';
+import { LastOfLength } from '../../src/kernel/text-memo';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 
 describe('LastOfLength: a value found by its text, among texts of the same length', () => {
