@@ -264,6 +264,11 @@ function recordedCallSpan(): Span | undefined {
   return span?.isRecording() ? span : undefined;
 }
 
+/** Whether spans are exported: then every upstream call, cache hits included, has its span (inUpstreamCallSpan). */
+export function spansExported(): boolean {
+  return exporting;
+}
+
 /**
  * One call of a datasource to its upstream, whatever answers it (cache, a shared flight, or
  * HTTP attempts, which become its children): the resolver group's span. Attributes:
@@ -275,11 +280,6 @@ function recordedCallSpan(): Span | undefined {
  * is the `traceparent` sent, and continues the same trace without it), and most calls are
  * cache hits. Attributes are set only on a span that is recorded (sampled).
  */
-/** Whether spans are exported: then every upstream call, cache hits included, has its span (see below). */
-export function spansExported(): boolean {
-  return exporting;
-}
-
 export function inUpstreamCallSpan<T>(service: string, operation: string, run: () => Promise<T>): Promise<T> {
   if (!exporting) return run();
   return tracer.startActiveSpan(
