@@ -14,10 +14,10 @@ import { dispatchExchange, type Exchange } from './exchange';
 import { LastOfLength } from '../kernel/text-memo';
 
 /**
- * Characters of recent answer texts kept per schema beside their checked bodies (`answered`
+ * Characters of recent answer texts kept per schema beside their checked bodies (`checkedBodies`
  * below): the 24 operations' schemas hold at most about 6 MB of texts and what was made of them.
  */
-const ANSWERED_CHARS = 256_000;
+const CHECKED_BODY_CHARS = 256_000;
 
 /** Where an upstream is and the key the gateway sends it (configuration, or the sandbox's). */
 export interface UpstreamTarget {
@@ -165,12 +165,12 @@ export abstract class UpstreamClient<Operation extends string> {
       const { status, bytes, headers } = await this.exchange(call, dimension);
       const text = bytes.toString('utf8');
       const ok = status >= 200 && status < 300;
-      const answered = ok ? this.answeredBefore(schema) : undefined;
-      const known = answered?.get(text);
+      const checkedBodies = ok ? this.checkedBodiesOf(schema) : undefined;
+      const known = checkedBodies?.get(text);
       if (known !== undefined) return known as T;
       const body = this.interpret(call, status, text, this.retryAfter(headers, dimension));
       const checked = this.validate(schema, body, label);
-      answered?.set(text, checked);
+      checkedBodies?.set(text, checked);
       return checked;
     }) as Promise<T>;
   }
@@ -183,11 +183,11 @@ export abstract class UpstreamClient<Operation extends string> {
    * checking and mapping the nine answers was about a fifth of a request's CPU with every cache
    * off at 80 ms upstream latency (551 to 429 µs).
    */
-  private readonly answered = new WeakMap<z.ZodType, LastOfLength<unknown>>();
+  private readonly checkedBodies = new WeakMap<z.ZodType, LastOfLength<unknown>>();
 
-  private answeredBefore(schema: z.ZodType): LastOfLength<unknown> {
-    let memo = this.answered.get(schema);
-    if (!memo) this.answered.set(schema, (memo = new LastOfLength<unknown>(ANSWERED_CHARS)));
+  private checkedBodiesOf(schema: z.ZodType): LastOfLength<unknown> {
+    let memo = this.checkedBodies.get(schema);
+    if (!memo) this.checkedBodies.set(schema, (memo = new LastOfLength<unknown>(CHECKED_BODY_CHARS)));
     return memo;
   }
 
