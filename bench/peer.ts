@@ -11,7 +11,7 @@ import { BenchSandbox, startGateway } from './stack';
 import { median } from './stats';
 import { peerTable, targetTable, type PeerRow } from './peer-report';
 import { startTailcall } from './tailcall';
-import { startBareHttp } from './bare-http';
+import { startBareHttp, startNodeFloor, type Floor } from './floors';
 import { gatewayNode, runtimeLabel } from './runtime';
 import { inferPeerTypes, PEER_CODE, PEER_FIELDS, tailcallQuery } from './tailcall-config';
 
@@ -82,6 +82,11 @@ const ON_BENCH_NODE = ['ours, production configuration (response cache hits)', '
 const onBenchNode = (name: string) => `this machine's Node ${process.version}: ${name}`;
 /** Issue #17 item 3's floor: node:http sending our production answer's bytes, nothing else. */
 const BARE = 'bare node:http, the same bytes as our production answer';
+/**
+ * Item 6's floor: a Node process that makes the nine upstream calls once for the requests
+ * waiting on them, parses the answers, and sends our production answer's bytes (floors.ts).
+ */
+const NODE_FLOOR = 'Node floor: node:http and undici, the nine calls, the same bytes';
 const TAILCALL_NO_CACHE = 'Tailcall 1.0, no cache';
 const TAILCALL_CACHE = 'Tailcall 1.0, `@cache` on every upstream field';
 
@@ -95,11 +100,13 @@ const ORDER: Array<{ contender: string; latencyMs: number }> = [
   { contender: 'ours, upstream cache warm, response cache off', latencyMs: 0 },
   { contender: TAILCALL_NO_CACHE, latencyMs: 0 },
   { contender: 'ours, every cache off', latencyMs: 0 },
+  { contender: NODE_FLOOR, latencyMs: 0 },
   { contender: onBenchNode('ours, every cache off'), latencyMs: 0 },
   { contender: 'ours, production configuration, WORKERS=auto', latencyMs: 0 },
   { contender: 'ours, response cache off, WORKERS=auto', latencyMs: 0 },
   { contender: 'ours, every cache off', latencyMs: SLOW_UPSTREAM_MS },
   { contender: TAILCALL_NO_CACHE, latencyMs: SLOW_UPSTREAM_MS },
+  { contender: NODE_FLOOR, latencyMs: SLOW_UPSTREAM_MS },
   { contender: NO_DEDUPE_ROW, latencyMs: SLOW_UPSTREAM_MS },
   { contender: 'ours, every cache off, WORKERS=auto', latencyMs: SLOW_UPSTREAM_MS },
 ];
@@ -290,14 +297,11 @@ export async function benchPeer(): Promise<boolean> {
       await sandbox.control('PUT', '/rate-limits', { service, dimension, spec: UNLIMITED });
     await startContenders(sandbox, contenders, logDir);
     const production = contenders.get('ours, production configuration (response cache hits)')!;
-    const bare = await startBareHttp(await answerText(production));
-    contenders.set(BARE, {
-      name: BARE,
-      url: bare.url,
-      body: production.body,
-      pid: bare.pid,
-      stop: bare.stop,
-    });
+    const answer = await answerText(production);
+    const floor = (name: string, { url, pid, stop }: Floor) =>
+      contenders.set(name, { name, url, body: production.body, pid, stop });
+    floor(BARE, await startBareHttp(answer));
+    floor(NODE_FLOOR, await startNodeFloor(answer, sandbox.upstreamEnv));
     const answerBytes = new Map<string, number>();
     for (const contender of contenders.values()) answerBytes.set(contender.name, await check(contender));
 

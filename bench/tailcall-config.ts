@@ -213,25 +213,40 @@ function fill(template: string, field: PeerField, code: string): string {
     .replace(/\{args\.(\w+)\}/g, (_, name: string) => field.args!.sample[name]!);
 }
 
+/** One of the nine operations' upstream call for `PEER_CODE`, as the gateway would send it. */
+export interface PeerCall {
+  field: PeerField;
+  url: URL;
+  /** The service's headers, its key filled in. */
+  headers: Record<string, string>;
+}
+
+/** The nine upstream calls the benchmark's query makes, over the services `upstreamEnv` names. */
+export function peerCalls(upstreamEnv: Record<string, string>): PeerCall[] {
+  const env = normalisedUpstreamEnv(upstreamEnv);
+  return PEER_FIELDS.map((field) => {
+    const service = SERVICES[field.service];
+    const url = new URL(
+      env[service.baseVariable] + service.prefix + fill(field.path, field, encodeURIComponent(PEER_CODE)),
+    );
+    for (const [name, value] of Object.entries(field.query ?? {}))
+      url.searchParams.set(name, fill(value, field, PEER_CODE));
+    const headers = Object.fromEntries(
+      Object.entries(service.headers).map(([name, value]) => [
+        name,
+        value.replace('{key}', env[service.keyVariable] ?? ''),
+      ]),
+    );
+    return { field, url, headers };
+  });
+}
+
 /** Asks each of the nine operations once for `PEER_CODE` and infers Tailcall's types from the answers. */
 export async function inferPeerTypes(upstreamEnv: Record<string, string>): Promise<InferredTypes> {
-  const env = normalisedUpstreamEnv(upstreamEnv);
   const agent = new Agent({ connections: 4 });
   const types: InferredTypes = new Map();
   try {
-    for (const field of PEER_FIELDS) {
-      const service = SERVICES[field.service];
-      const url = new URL(
-        env[service.baseVariable] + service.prefix + fill(field.path, field, encodeURIComponent(PEER_CODE)),
-      );
-      for (const [name, value] of Object.entries(field.query ?? {}))
-        url.searchParams.set(name, fill(value, field, PEER_CODE));
-      const headers = Object.fromEntries(
-        Object.entries(service.headers).map(([name, value]) => [
-          name,
-          value.replace('{key}', env[service.keyVariable] ?? ''),
-        ]),
-      );
+    for (const { field, url, headers } of peerCalls(upstreamEnv)) {
       const res = await request(url, { headers, dispatcher: agent });
       const body = (await res.body.json()) as Record<string, unknown>;
       if (res.statusCode !== 200)

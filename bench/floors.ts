@@ -5,12 +5,19 @@ import { join } from 'node:path';
 import { freePort } from './redis';
 import { gatewayNode } from './runtime';
 
+/** A floor's server, started in a process of its own. */
+export interface Floor {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
 /*
  * The floor of issue #17 item 3: a bare node:http server in a process of its own, answering
  * every request with the same bytes (our answer, captured once) and nothing else: no key, no
  * budget, no log. "A response-cache hit costs within 3x of it".
  */
-const SERVER = `
+const BARE_SERVER = `
 const { readFileSync } = require('node:fs');
 const body = readFileSync(process.argv[1]);
 require('node:http')
@@ -25,19 +32,43 @@ require('node:http')
 `;
 
 /** On the gateway's Node (runtime.ts), so that item 3 compares two servers on one runtime. */
-export async function startBareHttp(
+export function startBareHttp(body: string, node: string = gatewayNode()): Promise<Floor> {
+  return startServing(node, 'the bare node:http server', ['-e', BARE_SERVER], body, {});
+}
+
+/**
+ * The floor at upstream latency (item 6): node-floor-server.ts, which makes the query's nine
+ * upstream calls once for the requests that wait on them and answers `body`. On the gateway's
+ * Node, over the services `upstreamEnv` names.
+ */
+export function startNodeFloor(
   body: string,
+  upstreamEnv: Record<string, string>,
   node: string = gatewayNode(),
-): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'bare-http-'));
+): Promise<Floor> {
+  return startServing(node, 'the Node floor', [join(__dirname, 'node-floor-server.js')], body, {
+    UPSTREAM_ENV: JSON.stringify(upstreamEnv),
+  });
+}
+
+/** Runs `node ...script <answer file> <port>` and waits for its `ready`. */
+async function startServing(
+  node: string,
+  name: string,
+  script: string[],
+  body: string,
+  env: Record<string, string>,
+): Promise<Floor> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
   const file = join(dir, 'answer.json');
   writeFileSync(file, body);
   const port = await freePort();
-  const child = spawn(node, ['-e', SERVER, file, String(port)], {
+  const child = spawn(node, [...script, file, String(port)], {
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bare node:http server exited ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited ${code}`)));
     child.stdout!.once('data', () => resolve());
   });
   return {
