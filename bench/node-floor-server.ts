@@ -4,7 +4,7 @@ import { Pool } from 'undici';
 import { peerCalls } from './tailcall-config';
 
 /*
- * The Node floor (node-floor.ts starts it): the least a Node gateway can do for the benchmark's
+ * The Node floor (floors.ts starts it): the least a Node gateway can do for the benchmark's
  * query. Each request needs the nine upstream answers: the requests that arrive while they are
  * out wait for the same nine calls (one flight, as identical queries share one execution in ours
  * and in Tailcall), each answer is read and parsed as JSON, and every waiting request then gets
