@@ -51,6 +51,7 @@ import { systemClock, type Clock } from '../kernel/clock';
 import { AccessRecord } from './access-log';
 import { sendCompressible } from './compression';
 import { LastOfLength, TextInterner, TextMemo } from '../kernel/text-memo';
+import { afterTurnCalls } from '../kernel/calls-first';
 import { jitGateway } from './jit-executor';
 import { answerText, LeanPath, type LeanAnswer } from './lean-path';
 import { InFlightExecutions } from './shared-execution';
@@ -212,7 +213,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const ide = createIde();
   const cors = new Cors(options.corsOrigins);
   let closing = false;
-  httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     const requestId = requestIdOf(req);
     res.setHeader('x-request-id', requestId);
     // Parsed once: the access log's route and the routing below read the same path.
@@ -248,7 +249,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         });
       else res.destroy();
     });
-  });
+  };
+  // Read after the upstream calls made in the same turn are written (calls-first.ts).
+  httpServer.on('request', afterTurnCalls(onRequest));
   await listen(httpServer, options.port, options.host);
   const { port } = httpServer.address() as AddressInfo;
   return {

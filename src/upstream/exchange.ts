@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { callDispatched } from '../kernel/calls-first';
 
 /** One HTTP exchange as the client reads it, before it is judged. */
 export interface Exchange {
@@ -89,6 +90,7 @@ export function dispatchExchange(
         },
         handler,
       );
+      callDispatched();
     } catch (error) {
       // A request undici refuses outright (a closed pool): rejected as `request` would reject it.
       settle(error instanceof Error ? error : new Error(String(error)));
