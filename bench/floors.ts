@@ -12,28 +12,16 @@ export interface Floor {
   stop(): Promise<void>;
 }
 
-/*
- * The floor of issue #17 item 3: a bare node:http server in a process of its own, answering
- * every request with the same bytes (our answer, captured once) and nothing else: no key, no
- * budget, no log. "A response-cache hit costs within 3x of it".
+/**
+ * The floor of issue #17 item 3 (bare-http-server.ts): node:http answering every request with
+ * our answer's bytes and nothing else. "A response-cache hit costs within 3x of it". On the
+ * gateway's Node (runtime.ts), so that item 3 compares two servers on one runtime; with
+ * `workers` above 1, that many node:cluster workers behind one port (item 5's floor).
  */
-const BARE_SERVER = `
-const { readFileSync } = require('node:fs');
-const body = readFileSync(process.argv[1]);
-require('node:http')
-  .createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-      res.end(body);
-    });
-  })
-  .listen(Number(process.argv[2]), '127.0.0.1', () => process.stdout.write('ready\\n'));
-`;
-
-/** On the gateway's Node (runtime.ts), so that item 3 compares two servers on one runtime. */
-export function startBareHttp(body: string, node: string = gatewayNode()): Promise<Floor> {
-  return startServing(node, 'the bare node:http server', ['-e', BARE_SERVER], body, {});
+export function startBareHttp(body: string, node: string = gatewayNode(), workers = 1): Promise<Floor> {
+  return startServing(node, 'the bare node:http server', [join(__dirname, 'bare-http-server.js')], body, {
+    BARE_WORKERS: String(workers),
+  });
 }
 
 /**

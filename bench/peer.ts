@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isObjectType, Kind, type GraphQLSchema } from 'graphql';
 import { request } from 'undici';
@@ -83,6 +83,11 @@ const onBenchNode = (name: string) => `this machine's Node ${process.version}: $
 /** Issue #17 item 3's floor: node:http sending our production answer's bytes, nothing else. */
 const BARE = 'bare node:http, the same bytes as our production answer';
 /**
+ * Item 5's floor: the same server as BARE on every core (node:cluster, as WORKERS=auto), so
+ * that what a second process brings ours reads beside what it brings Node itself here.
+ */
+const BARE_AUTO = 'bare node:http, the same bytes, one process per core (node:cluster)';
+/**
  * Item 6's floor: a Node process that makes the nine upstream calls once for the requests
  * waiting on them, parses the answers, and sends our production answer's bytes (floors.ts).
  */
@@ -103,6 +108,7 @@ const ORDER: Array<{ contender: string; latencyMs: number }> = [
   { contender: NODE_FLOOR, latencyMs: 0 },
   { contender: onBenchNode('ours, every cache off'), latencyMs: 0 },
   { contender: 'ours, production configuration, WORKERS=auto', latencyMs: 0 },
+  { contender: BARE_AUTO, latencyMs: 0 },
   { contender: 'ours, response cache off, WORKERS=auto', latencyMs: 0 },
   { contender: 'ours, every cache off', latencyMs: SLOW_UPSTREAM_MS },
   { contender: TAILCALL_NO_CACHE, latencyMs: SLOW_UPSTREAM_MS },
@@ -301,6 +307,7 @@ export async function benchPeer(): Promise<boolean> {
     const floor = (name: string, { url, pid, stop }: Floor) =>
       contenders.set(name, { name, url, body: production.body, pid, stop });
     floor(BARE, await startBareHttp(answer));
+    floor(BARE_AUTO, await startBareHttp(answer, gatewayNode(), availableParallelism()));
     floor(NODE_FLOOR, await startNodeFloor(answer, sandbox.upstreamEnv));
     const answerBytes = new Map<string, number>();
     for (const contender of contenders.values()) answerBytes.set(contender.name, await check(contender));
