@@ -9,9 +9,10 @@ import { loccodeQuery } from './golden-query';
 import { cpuSeconds, processTree, rssMiB } from './processes';
 import { BenchSandbox, startGateway } from './stack';
 import { median } from './stats';
-import { peerTable, targetTable, type PeerRow } from './peer-report';
+import { APART, NODE_FLOOR, peerTable, targetTable, type PeerRow } from './peer-report';
 import { startTailcall } from './tailcall';
 import { startBareHttp, startNodeFloor, type Floor } from './floors';
+import { canSetSandboxApart, withSandboxApart } from './pinning';
 import { gatewayNode, runtimeLabel } from './runtime';
 import { inferPeerTypes, PEER_CODE, PEER_FIELDS, tailcallQuery } from './tailcall-config';
 
@@ -87,16 +88,14 @@ const BARE = 'bare node:http, the same bytes as our production answer';
  * that what a second process brings ours reads beside what it brings Node itself here.
  */
 const BARE_AUTO = 'bare node:http, the same bytes, one process per core (node:cluster)';
-/**
- * Item 6's floor: a Node process that makes the nine upstream calls once for the requests
- * waiting on them, parses the answers, and sends our production answer's bytes (floors.ts).
- */
-const NODE_FLOOR = 'Node floor: node:http and undici, the nine calls, the same bytes';
 const TAILCALL_NO_CACHE = 'Tailcall 1.0, no cache';
 const TAILCALL_CACHE = 'Tailcall 1.0, `@cache` on every upstream field';
 
-/** One measurement of a round, in the order they are taken: ours and Tailcall in turn where rows pair up. */
-const ORDER: Array<{ contender: string; latencyMs: number }> = [
+/**
+ * One measurement of a round, in the order they are taken: ours and Tailcall in turn where rows
+ * pair up. `apart`: the sandbox on a core of its own, everything else on the others (pinning.ts).
+ */
+const ORDER: Array<{ contender: string; latencyMs: number; apart?: boolean }> = [
   { contender: 'ours, production configuration (response cache hits)', latencyMs: 0 },
   { contender: TAILCALL_CACHE, latencyMs: 0 },
   { contender: BARE, latencyMs: 0 },
@@ -115,6 +114,10 @@ const ORDER: Array<{ contender: string; latencyMs: number }> = [
   { contender: NODE_FLOOR, latencyMs: SLOW_UPSTREAM_MS },
   { contender: NO_DEDUPE_ROW, latencyMs: SLOW_UPSTREAM_MS },
   { contender: 'ours, every cache off, WORKERS=auto', latencyMs: SLOW_UPSTREAM_MS },
+  // The 80 ms rows again where the sandbox's last answer waits for no one's CPU.
+  { contender: 'ours, every cache off', latencyMs: SLOW_UPSTREAM_MS, apart: true },
+  { contender: TAILCALL_NO_CACHE, latencyMs: SLOW_UPSTREAM_MS, apart: true },
+  { contender: NODE_FLOOR, latencyMs: SLOW_UPSTREAM_MS, apart: true },
 ];
 
 interface Contender {
@@ -312,24 +315,32 @@ export async function benchPeer(): Promise<boolean> {
     const answerBytes = new Map<string, number>();
     for (const contender of contenders.values()) answerBytes.set(contender.name, await check(contender));
 
-    const samples = new Map<string, Sample[]>();
+    const apartPossible = canSetSandboxApart();
+    if (!apartPossible)
+      process.stderr.write(
+        'one core or no taskset: the rows with the sandbox on a core of its own are left out\n',
+      );
+    const samples = new Map<string, { name: string; latencyMs: number; apart: boolean; runs: Sample[] }>();
     for (let round = 0; round < RUNS; round += 1) {
-      for (const { contender: name, latencyMs } of ORDER) {
-        if (!contenders.has(name)) continue;
+      for (const { contender: name, latencyMs, apart = false } of ORDER) {
+        const contender = contenders.get(name);
+        if (!contender || (apart && !apartPossible)) continue;
         await sandbox.control('PUT', '/latency', { service: 'all', fixedMs: latencyMs, jitterMs: 0 });
-        const key = `${name}\n${latencyMs}`;
-        const sample = await measure(sandbox, contenders.get(name)!, answerBytes.get(name)!);
-        samples.set(key, [...(samples.get(key) ?? []), sample]);
+        const taken = () => measure(sandbox, contender, answerBytes.get(name)!);
+        const sample = apart ? await withSandboxApart(sandbox.pid, contender.pid, taken) : await taken();
+        const key = `${name}\n${latencyMs}\n${apart}`;
+        const kept = samples.get(key) ?? { name, latencyMs, apart, runs: [] };
+        kept.runs.push(sample);
+        samples.set(key, kept);
       }
       process.stderr.write(`peer round ${round + 1} of ${RUNS} done\n`);
     }
 
-    const rows: PeerRow[] = [...samples].map(([key, runs]) => {
-      const [name, latency] = key.split('\n') as [string, string];
+    const rows: PeerRow[] = [...samples.values()].map(({ name, latencyMs, apart, runs }) => {
       const pids = processTree(contenders.get(name)!.pid);
       return {
-        name,
-        upstreamLatencyMs: Number(latency),
+        name: apart ? `${name}${APART}` : name,
+        upstreamLatencyMs: latencyMs,
         requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
         p50Ms: median(runs.map((r) => r.p50Ms)),
         p99Ms: median(runs.map((r) => r.p99Ms)),
@@ -342,7 +353,7 @@ export async function benchPeer(): Promise<boolean> {
       };
     });
     console.log(
-      `\n## Against Tailcall (issue #17)\n\nMedians of ${RUNS} round(s) of ${SECONDS} s each (after a ${WARMUP_SECONDS} s warm-up), ${CONNECTIONS} connections, one query for ${PEER_CODE} (nine upstream operations); ours and bare node:http on ${runtimeLabel()}, the sandbox and the load generator on Node ${process.version}; ${cpus().length} cores shared by the load generator, the sandbox and the gateway under load; Tailcall with its default workers (one per core).\n`,
+      `\n## Against Tailcall (issue #17)\n\nMedians of ${RUNS} round(s) of ${SECONDS} s each (after a ${WARMUP_SECONDS} s warm-up), ${CONNECTIONS} connections, one query for ${PEER_CODE} (nine upstream operations); ours and bare node:http on ${runtimeLabel()}, the sandbox and the load generator on Node ${process.version}; ${cpus().length} cores shared by the load generator, the sandbox and the gateway under load (except in the rows that say${APART.replace(',', '')}, placed with taskset); Tailcall with its default workers (one per core).\n`,
     );
     console.log(peerTable(rows));
     console.log(`\n${targetTable(rows)}`);

@@ -49,6 +49,11 @@ export class BenchSandbox {
     return started;
   }
 
+  /** Its process, for the bench to place on a core of its own (pinning.ts). */
+  get pid(): number {
+    return this.process.child.pid!;
+  }
+
   async control(method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
     const res = await request(`${this.controlUrl}${path}`, {
       method,
