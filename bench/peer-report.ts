@@ -19,6 +19,13 @@ export interface PeerRow {
 }
 
 const RSS_TARGET_MIB = 300;
+/** Issue #17 item 3's floor (peer.ts): node:http sending our production answer's bytes, nothing else. */
+export const BARE = 'bare node:http, the same bytes as our production answer';
+/**
+ * Item 5's floor: the same server as BARE on every core (node:cluster, as WORKERS=auto), so
+ * that what a second process brings ours reads beside what it brings Node itself here.
+ */
+export const BARE_AUTO = 'bare node:http, the same bytes, one process per core (node:cluster)';
 /**
  * Item 6's floor (peer.ts): a Node process that makes the nine upstream calls once for the
  * requests waiting on them, parses the answers, and sends our production answer's bytes (floors.ts).
@@ -89,7 +96,7 @@ function targets(rows: PeerRow[]): Target[] {
   }));
   // Item 3's "costs": CPU per answer. Req/s would flatter neither side: at the bare server's
   // rate the load generator, on the same cores, is what runs short.
-  const bare = row('bare node:http, the same bytes as');
+  const bare = row(BARE);
   add(production, bare, (o, p) => ({
     target:
       'production (a response-cache hit): CPU µs per request against bare node:http sending the same bytes (item 3: within 3×)',
@@ -203,7 +210,7 @@ function targets(rows: PeerRow[]): Target[] {
     }));
   }
   // What a process per core brings Node itself on this machine, the load generator on the same cores.
-  add(row('bare node:http, the same bytes, one process per core'), bare, (o, p) => ({
+  add(row(BARE_AUTO), bare, (o, p) => ({
     target: 'bare node:http, one process per core against one, req/s (what item 5 can show on this machine)',
     ours: o.requestsPerSecond,
     peer: p.requestsPerSecond,

@@ -9,7 +9,7 @@ import { loccodeQuery } from './golden-query';
 import { cpuSeconds, processTree, rssMiB } from './processes';
 import { BenchSandbox, startGateway } from './stack';
 import { median } from './stats';
-import { APART, NODE_FLOOR, peerTable, targetTable, type PeerRow } from './peer-report';
+import { APART, BARE, BARE_AUTO, NODE_FLOOR, peerTable, targetTable, type PeerRow } from './peer-report';
 import { startTailcall } from './tailcall';
 import { startBareHttp, startNodeFloor, type Floor } from './floors';
 import { canSetSandboxApart, withSandboxApart } from './pinning';
@@ -81,13 +81,6 @@ const OURS: Record<string, Record<string, string>> = {
 const ON_BENCH_NODE = ['ours, production configuration (response cache hits)', 'ours, every cache off'];
 /** The row of one of OURS run again on the bench's Node. */
 const onBenchNode = (name: string) => `this machine's Node ${process.version}: ${name}`;
-/** Issue #17 item 3's floor: node:http sending our production answer's bytes, nothing else. */
-const BARE = 'bare node:http, the same bytes as our production answer';
-/**
- * Item 5's floor: the same server as BARE on every core (node:cluster, as WORKERS=auto), so
- * that what a second process brings ours reads beside what it brings Node itself here.
- */
-const BARE_AUTO = 'bare node:http, the same bytes, one process per core (node:cluster)';
 const TAILCALL_NO_CACHE = 'Tailcall 1.0, no cache';
 const TAILCALL_CACHE = 'Tailcall 1.0, `@cache` on every upstream field';
 
