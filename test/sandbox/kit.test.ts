@@ -187,6 +187,24 @@ describe('sandbox kit', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(145);
   });
 
+  it('logs when each request arrived and how long its answer took to a fraction of a millisecond', async () => {
+    // The benchmark divides a 80 ms wave between the sandbox and the gateway from these (bench/waves.ts).
+    controls.setLatency('agriculture', { fixedMs: 20, jitterMs: 0 });
+    const before = performance.timeOrigin + performance.now();
+    for (let i = 0; i < 3; i += 1) await http.get(url, KEY_ONE);
+    const after = performance.timeOrigin + performance.now();
+    const logged = controls.requests({ service: 'agriculture', operation: 'echo' });
+    expect(logged).toHaveLength(3);
+    for (const { at, durationMs } of logged) {
+      expect(at).toBeGreaterThanOrEqual(before);
+      expect(at + durationMs).toBeLessThanOrEqual(after);
+      expect(durationMs).toBeGreaterThanOrEqual(19);
+    }
+    // Whole milliseconds would make every one of these an integer.
+    const times = logged.flatMap(({ at, durationMs }) => [at, durationMs]);
+    expect(times.filter((t) => !Number.isInteger(t)).length).toBeGreaterThan(0);
+  });
+
   it('logs each request with its operation and outcome, and never the key', async () => {
     await http.get(`${url}?key=secret-key-1&loccode=KN3A%207QP`, KEY_ONE);
     await http.get(url);

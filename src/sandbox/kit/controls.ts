@@ -34,7 +34,7 @@ export interface FaultRule {
 
 export interface LoggedRequest {
   seq: number;
-  /** Epoch milliseconds when the request arrived. */
+  /** Epoch milliseconds when the request arrived, to a fraction of a millisecond. */
   at: number;
   service: ServiceName;
   /** Route operation, or `unknown` for an unmatched path. */
@@ -48,6 +48,7 @@ export interface LoggedRequest {
   keyName?: string;
   /** Whether the request declared `Content-Type: application/json` (agriculture asks for it on every call). */
   jsonContentType: boolean;
+  /** Until its answer was sent, in milliseconds (fractional). */
   durationMs: number;
   /** W3C Trace Context headers as received, when the request carried them (tests read the caller's trace). */
   traceparent?: string;
