@@ -1,4 +1,5 @@
 import { round } from './stats';
+import type { WaveParts } from './waves';
 
 /** One gateway configuration at one upstream latency: medians over the rounds. */
 export interface PeerRow {
@@ -16,6 +17,8 @@ export interface PeerRow {
   rssMiB: number[];
   failures: number;
   firstFailure?: string | undefined;
+  /** With upstream latency: its waves as the sandbox saw them, pooled over the rounds (waves.ts). */
+  wave?: WaveParts | undefined;
 }
 
 const RSS_TARGET_MIB = 300;
@@ -42,6 +45,25 @@ export function peerTable(rows: PeerRow[]): string {
       (r) =>
         `| ${r.name} | ${r.upstreamLatencyMs} | ${round(r.requestsPerSecond, 0)} | ${round(r.p50Ms)} | ${round(r.p99Ms)} | ${round(r.cpuMicrosPerRequest, 0)} | ${round(r.callsPerRequest, 3)} | ${r.answerBytes} | ${r.rssMiB.map((mib) => round(mib, 0)).join(', ')} | ${r.failures} |`,
     ),
+  ].join('\n');
+}
+
+/**
+ * The rows with upstream latency, their waves divided at the sandbox's last answer: what the
+ * upstream took (with the order the calls came in) and what the gateway and the load generator
+ * took between that answer and the next wave's first call. `connections` / wave is the rate.
+ */
+export function waveTable(rows: PeerRow[], connections: number): string {
+  const waved = rows.filter((r) => r.wave);
+  return [
+    `Where each wave went, as the sandbox saw it: means over every measured wave of the rounds; ${connections} connections / the wave is the rate.`,
+    '',
+    '| gateway, configuration | upstream latency ms | wave ms | the sandbox: first call in to last answer out, ms | the gateway and the load generator: last answer out to the next first call in, ms | waves | connections / wave, req/s |',
+    '|---|---|---|---|---|---|---|',
+    ...waved.map(({ name, upstreamLatencyMs, wave }) => {
+      const { waveMs, upstreamMs, gatewayMs, waves } = wave!;
+      return `| ${name} | ${upstreamLatencyMs} | ${round(waveMs, 2)} | ${round(upstreamMs, 2)} | ${round(gatewayMs, 2)} | ${waves} | ${round((1000 * connections) / waveMs, 1)} |`;
+    }),
   ].join('\n');
 }
 

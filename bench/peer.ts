@@ -9,12 +9,22 @@ import { loccodeQuery } from './golden-query';
 import { cpuSeconds, processTree, rssMiB } from './processes';
 import { BenchSandbox, startGateway } from './stack';
 import { median } from './stats';
-import { APART, BARE, BARE_AUTO, NODE_FLOOR, peerTable, targetTable, type PeerRow } from './peer-report';
+import {
+  APART,
+  BARE,
+  BARE_AUTO,
+  NODE_FLOOR,
+  peerTable,
+  targetTable,
+  waveTable,
+  type PeerRow,
+} from './peer-report';
 import { startTailcall } from './tailcall';
 import { startBareHttp, startNodeFloor, type Floor } from './floors';
 import { canSetSandboxApart, withSandboxApart } from './pinning';
 import { gatewayNode, runtimeLabel } from './runtime';
 import { inferPeerTypes, PEER_CODE, PEER_FIELDS, tailcallQuery } from './tailcall-config';
+import { pooledWaves, waveParts, type LoggedCall, type WaveParts } from './waves';
 
 /**
  * `npm run bench` against Tailcall (issue #17 items 1 and 6): both gateways over one sandbox,
@@ -135,6 +145,8 @@ interface Sample {
   cpuSeconds: number;
   failures: number;
   firstFailure?: string;
+  /** With upstream latency: how its waves divide between the sandbox and the gateway (waves.ts). */
+  wave?: WaveParts | undefined;
 }
 
 /** Each peer field's `@cacheControl(maxAge)` in our schema, in ms: Tailcall keeps an answer as long as we do. */
@@ -221,10 +233,17 @@ function settle(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, SLOW_UPSTREAM_MS + 200));
 }
 
-async function measure(sandbox: BenchSandbox, contender: Contender, answerBytes: number): Promise<Sample> {
+async function measure(
+  sandbox: BenchSandbox,
+  contender: Contender,
+  answerBytes: number,
+  latencyMs: number,
+): Promise<Sample> {
   const warmup = await load(contender, WARMUP_SECONDS, answerBytes / 2);
   // The warm-up's last requests make their calls before the count starts, not inside it.
   await settle();
+  // With latency, the log then holds this load's calls alone, for its waves (counts start again too).
+  if (latencyMs > 0) await sandbox.control('DELETE', '/requests');
   const before = await upstreamCallsSoFar(sandbox);
   const cpuBefore = cpuSeconds(contender.pid);
   const sample = await load(contender, SECONDS, answerBytes / 2);
@@ -232,8 +251,13 @@ async function measure(sandbox: BenchSandbox, contender: Contender, answerBytes:
   // Calls of requests still in flight when the load stopped land in the log first.
   await settle();
   const calls = (await upstreamCallsSoFar(sandbox)) - before;
+  const wave =
+    latencyMs > 0
+      ? waveParts(((await sandbox.control('GET', '/requests')) as { requests: LoggedCall[] }).requests)
+      : undefined;
   return {
     ...sample,
+    wave,
     upstreamCalls: calls,
     cpuSeconds: cpu,
     failures: sample.failures + warmup.failures,
@@ -319,7 +343,7 @@ export async function benchPeer(): Promise<boolean> {
         const contender = contenders.get(name);
         if (!contender || (apart && !apartPossible)) continue;
         await sandbox.control('PUT', '/latency', { service: 'all', fixedMs: latencyMs, jitterMs: 0 });
-        const taken = () => measure(sandbox, contender, answerBytes.get(name)!);
+        const taken = () => measure(sandbox, contender, answerBytes.get(name)!, latencyMs);
         const sample = apart ? await withSandboxApart(sandbox.pid, contender.pid, taken) : await taken();
         const key = `${name}\n${latencyMs}\n${apart}`;
         const kept = samples.get(key) ?? { name, latencyMs, apart, runs: [] };
@@ -343,12 +367,14 @@ export async function benchPeer(): Promise<boolean> {
         rssMiB: pids.map((pid) => rssMiB(pid)),
         failures: runs.reduce((sum, r) => sum + r.failures, 0),
         firstFailure: runs.find((r) => r.firstFailure)?.firstFailure,
+        wave: pooledWaves(runs.flatMap((r) => (r.wave ? [r.wave] : []))),
       };
     });
     console.log(
       `\n## Against Tailcall (issue #17)\n\nMedians of ${RUNS} round(s) of ${SECONDS} s each (after a ${WARMUP_SECONDS} s warm-up), ${CONNECTIONS} connections, one query for ${PEER_CODE} (nine upstream operations); ours and bare node:http on ${runtimeLabel()}, the sandbox and the load generator on Node ${process.version}; ${cpus().length} cores shared by the load generator, the sandbox and the gateway under load (except in the rows that say${APART.replace(',', '')}, placed with taskset); Tailcall with its default workers (one per core).\n`,
     );
     console.log(peerTable(rows));
+    console.log(`\n${waveTable(rows, CONNECTIONS)}`);
     console.log(`\n${targetTable(rows)}`);
     const failed = rows.filter((row) => row.failures > 0);
     for (const row of failed)

@@ -1,0 +1,67 @@
+/** One upstream call as the sandbox's request log has it: when it arrived and how long its answer took, ms. */
+export interface LoggedCall {
+  at: number;
+  durationMs: number;
+}
+
+/**
+ * Where an upstream latency row's time goes (issue #17, the 80 ms rows), as the sandbox saw it.
+ * A wave is the upstream calls that ten requests in a closed loop share: it begins with its
+ * first call's arrival and ends with the next wave's. Means over the measured waves, so that
+ * the two parts add up to the wave, and connections / wave is the rate.
+ */
+export interface WaveParts {
+  /** From a wave's first call to the next wave's first call. */
+  waveMs: number;
+  /** From the wave's first call to the sandbox's last answer: the latency, the sandbox's work, and the order the calls came in. */
+  upstreamMs: number;
+  /**
+   * From that last answer to the next wave's first call: the gateway reading it and answering,
+   * the load generator sending its next requests, and the gateway again up to its first call.
+   */
+  gatewayMs: number;
+  waves: number;
+}
+
+/**
+ * The waves of `calls` (a call that arrives before every earlier call is answered joins the
+ * wave; one that arrives after begins the next). The first wave is left out, as the one the
+ * load began in, and the last has no next to end it. Undefined with fewer than three waves.
+ */
+export function waveParts(calls: readonly LoggedCall[]): WaveParts | undefined {
+  const waves: Array<{ first: number; lastAnswer: number }> = [];
+  for (const call of [...calls].sort((a, b) => a.at - b.at)) {
+    const answered = call.at + call.durationMs;
+    const current = waves.at(-1);
+    if (current && call.at < current.lastAnswer) current.lastAnswer = Math.max(current.lastAnswer, answered);
+    else waves.push({ first: call.at, lastAnswer: answered });
+  }
+  const measured = waves.length - 2;
+  if (measured < 1) return undefined;
+  let upstream = 0;
+  let gateway = 0;
+  for (let i = 1; i <= measured; i += 1) {
+    upstream += waves[i]!.lastAnswer - waves[i]!.first;
+    gateway += waves[i + 1]!.first - waves[i]!.lastAnswer;
+  }
+  return {
+    waveMs: (upstream + gateway) / measured,
+    upstreamMs: upstream / measured,
+    gatewayMs: gateway / measured,
+    waves: measured,
+  };
+}
+
+/** Several measurements' waves as one: each weighed by its number of waves. */
+export function pooledWaves(parts: readonly WaveParts[]): WaveParts | undefined {
+  const waves = parts.reduce((sum, p) => sum + p.waves, 0);
+  if (waves === 0) return undefined;
+  const mean = (pick: (p: WaveParts) => number) =>
+    parts.reduce((sum, p) => sum + pick(p) * p.waves, 0) / waves;
+  return {
+    waveMs: mean((p) => p.waveMs),
+    upstreamMs: mean((p) => p.upstreamMs),
+    gatewayMs: mean((p) => p.gatewayMs),
+    waves,
+  };
+}
