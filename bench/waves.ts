@@ -1,8 +1,7 @@
+import type { LoggedRequest } from '../src/sandbox/kit/controls';
+
 /** One upstream call as the sandbox's request log has it: when it arrived and how long its answer took, ms. */
-export interface LoggedCall {
-  at: number;
-  durationMs: number;
-}
+export type LoggedCall = Pick<LoggedRequest, 'at' | 'durationMs'>;
 
 /**
  * Where an upstream latency row's time goes (issue #17, the 80 ms rows), as the sandbox saw it.
