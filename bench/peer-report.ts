@@ -1,5 +1,5 @@
 import { round } from './stats';
-import type { WaveParts } from './waves';
+import { mostWaves, type WaveParts } from './waves';
 
 /** One gateway configuration at one upstream latency: medians over the rounds. */
 export interface PeerRow {
@@ -48,6 +48,12 @@ export function peerTable(rows: PeerRow[]): string {
   ].join('\n');
 }
 
+/** `operation (97 %)`: the operation in most of `waves`, or a dash without any. */
+function mostOf(counts: Record<string, number>, waves: number): string {
+  const most = mostWaves(counts, waves);
+  return most ? `${most.operation} (${round(100 * most.share, 0)} %)` : '–';
+}
+
 /**
  * The rows with upstream latency, their waves divided at the sandbox's last answer: what the
  * upstream took (with the order the calls came in) and what the gateway and the load generator
@@ -58,11 +64,11 @@ export function waveTable(rows: PeerRow[], connections: number): string {
   return [
     `Where each wave went, as the sandbox saw it: means over every measured wave of the rounds; ${connections} connections / the wave is the rate.`,
     '',
-    '| gateway, configuration | upstream latency ms | wave ms | the sandbox: first call in to last answer out, ms | the gateway and the load generator: last answer out to the next first call in, ms | waves | connections / wave, req/s |',
-    '|---|---|---|---|---|---|---|',
+    '| gateway, configuration | upstream latency ms | wave ms | the sandbox: first call in to last answer out, ms | the gateway and the load generator: last answer out to the next first call in, ms | waves | connections / wave, req/s | first call in (share of waves) | last answer out (share of waves) |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...waved.map(({ name, upstreamLatencyMs, wave }) => {
-      const { waveMs, upstreamMs, gatewayMs, waves } = wave!;
-      return `| ${name} | ${upstreamLatencyMs} | ${round(waveMs, 2)} | ${round(upstreamMs, 2)} | ${round(gatewayMs, 2)} | ${waves} | ${round((1000 * connections) / waveMs, 1)} |`;
+      const { waveMs, upstreamMs, gatewayMs, waves, firstCall, lastAnswer } = wave!;
+      return `| ${name} | ${upstreamLatencyMs} | ${round(waveMs, 2)} | ${round(upstreamMs, 2)} | ${round(gatewayMs, 2)} | ${waves} | ${round((1000 * connections) / waveMs, 1)} | ${mostOf(firstCall, waves)} | ${mostOf(lastAnswer, waves)} |`;
     }),
   ].join('\n');
 }

@@ -1,7 +1,7 @@
 import type { LoggedRequest } from '../src/sandbox/kit/controls';
 
-/** One upstream call as the sandbox's request log has it: when it arrived and how long its answer took, ms. */
-export type LoggedCall = Pick<LoggedRequest, 'at' | 'durationMs'>;
+/** One upstream call as the sandbox's request log has it: its operation, when it arrived and how long its answer took, ms. */
+export type LoggedCall = Pick<LoggedRequest, 'at' | 'durationMs' | 'operation'>;
 
 /**
  * Where an upstream latency row's time goes (issue #17, the 80 ms rows), as the sandbox saw it.
@@ -20,6 +20,13 @@ export interface WaveParts {
    */
   gatewayMs: number;
   waves: number;
+  /**
+   * In how many waves each operation was the first call in, and the last answer out. The
+   * sandbox serves its four services on one thread, so the order a gateway sends its calls
+   * in moves the last answer: an expensive operation sent last is worked on last.
+   */
+  firstCall: Record<string, number>;
+  lastAnswer: Record<string, number>;
 }
 
 /**
@@ -28,27 +35,59 @@ export interface WaveParts {
  * load began in, and the last has no next to end it. Undefined with fewer than three waves.
  */
 export function waveParts(calls: readonly LoggedCall[]): WaveParts | undefined {
-  const waves: Array<{ first: number; lastAnswer: number }> = [];
+  const waves: Array<{ first: number; firstOperation: string; lastAnswer: number; lastOperation: string }> =
+    [];
   for (const call of [...calls].sort((a, b) => a.at - b.at)) {
     const answered = call.at + call.durationMs;
     const current = waves.at(-1);
-    if (current && call.at < current.lastAnswer) current.lastAnswer = Math.max(current.lastAnswer, answered);
-    else waves.push({ first: call.at, lastAnswer: answered });
+    if (current && call.at < current.lastAnswer) {
+      if (answered > current.lastAnswer) {
+        current.lastAnswer = answered;
+        current.lastOperation = call.operation;
+      }
+    } else {
+      waves.push({
+        first: call.at,
+        firstOperation: call.operation,
+        lastAnswer: answered,
+        lastOperation: call.operation,
+      });
+    }
   }
   const measured = waves.length - 2;
   if (measured < 1) return undefined;
   let upstream = 0;
   let gateway = 0;
+  const firstCall: Record<string, number> = {};
+  const lastAnswer: Record<string, number> = {};
   for (let i = 1; i <= measured; i += 1) {
-    upstream += waves[i]!.lastAnswer - waves[i]!.first;
-    gateway += waves[i + 1]!.first - waves[i]!.lastAnswer;
+    const wave = waves[i]!;
+    upstream += wave.lastAnswer - wave.first;
+    gateway += waves[i + 1]!.first - wave.lastAnswer;
+    firstCall[wave.firstOperation] = (firstCall[wave.firstOperation] ?? 0) + 1;
+    lastAnswer[wave.lastOperation] = (lastAnswer[wave.lastOperation] ?? 0) + 1;
   }
   return {
     waveMs: (upstream + gateway) / measured,
     upstreamMs: upstream / measured,
     gatewayMs: gateway / measured,
     waves: measured,
+    firstCall,
+    lastAnswer,
   };
+}
+
+function addCounts(into: Record<string, number>, counts: Record<string, number>): void {
+  for (const [operation, count] of Object.entries(counts)) into[operation] = (into[operation] ?? 0) + count;
+}
+
+/** The operation of `counts` with the most waves, and its share of `waves` (0 to 1); ties go to the name first in order. */
+export function mostWaves(
+  counts: Record<string, number>,
+  waves: number,
+): { operation: string; share: number } | undefined {
+  const [top] = Object.entries(counts).sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1));
+  return top && waves > 0 ? { operation: top[0], share: top[1] / waves } : undefined;
 }
 
 /** Several measurements' waves as one: each weighed by its number of waves. */
@@ -57,10 +96,18 @@ export function pooledWaves(parts: readonly WaveParts[]): WaveParts | undefined 
   if (waves === 0) return undefined;
   const mean = (pick: (p: WaveParts) => number) =>
     parts.reduce((sum, p) => sum + pick(p) * p.waves, 0) / waves;
+  const firstCall: Record<string, number> = {};
+  const lastAnswer: Record<string, number> = {};
+  for (const p of parts) {
+    addCounts(firstCall, p.firstCall);
+    addCounts(lastAnswer, p.lastAnswer);
+  }
   return {
     waveMs: mean((p) => p.waveMs),
     upstreamMs: mean((p) => p.upstreamMs),
     gatewayMs: mean((p) => p.gatewayMs),
     waves,
+    firstCall,
+    lastAnswer,
   };
 }
