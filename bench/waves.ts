@@ -64,8 +64,8 @@ export function waveParts(calls: readonly LoggedCall[]): WaveParts | undefined {
     const wave = waves[i]!;
     upstream += wave.lastAnswer - wave.first;
     gateway += waves[i + 1]!.first - wave.lastAnswer;
-    firstCall[wave.firstOperation] = (firstCall[wave.firstOperation] ?? 0) + 1;
-    lastAnswer[wave.lastOperation] = (lastAnswer[wave.lastOperation] ?? 0) + 1;
+    tally(firstCall, wave.firstOperation, 1);
+    tally(lastAnswer, wave.lastOperation, 1);
   }
   return {
     waveMs: (upstream + gateway) / measured,
@@ -77,11 +77,11 @@ export function waveParts(calls: readonly LoggedCall[]): WaveParts | undefined {
   };
 }
 
-function addCounts(into: Record<string, number>, counts: Record<string, number>): void {
-  for (const [operation, count] of Object.entries(counts)) into[operation] = (into[operation] ?? 0) + count;
+function tally(into: Record<string, number>, operation: string, waves: number): void {
+  into[operation] = (into[operation] ?? 0) + waves;
 }
 
-/** The operation of `counts` with the most waves, and its share of `waves` (0 to 1); ties go to the name first in order. */
+/** The operation of `counts` with the most waves, and its share of `waves` (0 to 1); ties to the name first in alphabetical order. */
 export function mostWaves(
   counts: Record<string, number>,
   waves: number,
@@ -99,8 +99,8 @@ export function pooledWaves(parts: readonly WaveParts[]): WaveParts | undefined 
   const firstCall: Record<string, number> = {};
   const lastAnswer: Record<string, number> = {};
   for (const p of parts) {
-    addCounts(firstCall, p.firstCall);
-    addCounts(lastAnswer, p.lastAnswer);
+    for (const [operation, count] of Object.entries(p.firstCall)) tally(firstCall, operation, count);
+    for (const [operation, count] of Object.entries(p.lastAnswer)) tally(lastAnswer, operation, count);
   }
   return {
     waveMs: mean((p) => p.waveMs),

@@ -95,7 +95,7 @@ describe('the waves of the bench rows with upstream latency', () => {
     expect(pooledWaves([])).toBeUndefined();
   });
 
-  it('names the operation in most waves, ties to the name first in order', () => {
+  it('names the operation in most waves, ties to the name first in alphabetical order', () => {
     expect(mostWaves({ pests: 1, heatmap: 3 }, 4)).toEqual({ operation: 'heatmap', share: 0.75 });
     expect(mostWaves({ pests: 2, heatmap: 2 }, 4)).toEqual({ operation: 'heatmap', share: 0.5 });
     expect(mostWaves({}, 0)).toBeUndefined();
