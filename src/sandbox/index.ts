@@ -13,6 +13,7 @@ import { createMapsService } from './services/maps';
 export { SANDBOX_KEYS } from './keys';
 export { SandboxControls } from './kit/controls';
 export type { FaultRule, LoggedRequest } from './kit/controls';
+export { DEFAULT_VARIANTS, EXTRA_MEMBER, type Variants } from './kit/variants';
 
 /** Ports of `npm run sandbox`; 0 (any free port) is what tests and `npm start` use. */
 export const DEFAULT_SANDBOX_PORTS: Record<ServiceName, number> = {
@@ -60,8 +61,12 @@ export function currentHour(): Date {
 /** Starts the four simulated upstreams as real HTTP servers. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
-  const context: ServiceContext = { dataset: loadDataset(), now: options.now ?? currentHour };
   const controls = new SandboxControls();
+  const context: ServiceContext = {
+    dataset: loadDataset(),
+    now: options.now ?? currentHour,
+    variants: () => controls.variants,
+  };
   const definitions: ServiceDefinition[] = [
     createAgricultureService(context),
     createMapsService(context),

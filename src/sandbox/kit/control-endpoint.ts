@@ -1,5 +1,6 @@
 import type { FaultKind, FaultRule, SandboxControls } from './controls';
 import { SERVICE_NAMES, type LimitSpec, type Reply, type ServiceName } from './types';
+import { variantProblems, type Variants } from './variants';
 
 const FAULT_KINDS: FaultKind[] = ['status', 'not-json', 'drop', 'hang'];
 
@@ -43,6 +44,15 @@ export function handleControl(controls: SandboxControls, method: string, url: UR
         const body = object(rawBody);
         controls.setRateLimit(service(body.service), String(body.dimension), limitSpec(body.spec));
         return ok({ updated: true });
+      }
+      case 'GET /variants':
+        return ok(controls.variants);
+      case 'PUT /variants': {
+        const body = object(rawBody);
+        const problems = variantProblems(body);
+        if (problems.length > 0) throw new ControlInputError(`${problems.join('; ')}.`);
+        controls.setVariants(body as Partial<Variants>);
+        return ok(controls.variants);
       }
       case 'POST /reset':
         controls.reset();

@@ -1,5 +1,6 @@
 import { RateLimits } from './rate-limits';
 import type { LimitSpec, ServiceName } from './types';
+import { DEFAULT_VARIANTS, type Variants } from './variants';
 
 export interface Latency {
   fixedMs: number;
@@ -65,10 +66,11 @@ const LOG_CAPACITY = 20_000;
 
 /**
  * The sandbox's switches, shared by its four services: latency, faults,
- * rate-limit sizes, and the request log with its counters.
+ * rate-limit sizes, the variant forms of its answers, and the request log with its counters.
  */
 export class SandboxControls {
   readonly rateLimits = new RateLimits();
+  private currentVariants: Variants = { ...DEFAULT_VARIANTS };
   private readonly latency = new Map<ServiceName, Latency>();
   private faults: Array<FaultRule & { id: number }> = [];
   private readonly limitOverrides = new Map<string, LimitSpec>();
@@ -122,6 +124,16 @@ export class SandboxControls {
     return this.limitOverrides.get(`${service}/${dimension}`) ?? documented;
   }
 
+  /** The forms the services answer in now (README, Variants). */
+  get variants(): Readonly<Variants> {
+    return this.currentVariants;
+  }
+
+  /** Sets some variants; the others keep their current value. */
+  setVariants(variants: Partial<Variants>): void {
+    this.currentVariants = { ...this.currentVariants, ...variants };
+  }
+
   nextSeq(): number {
     return ++this.seq;
   }
@@ -156,8 +168,9 @@ export class SandboxControls {
     this.counters.clear();
   }
 
-  /** Back to the state of a fresh sandbox: no latency, faults, overrides, log or spent limits. */
+  /** Back to the state of a fresh sandbox: no latency, faults, overrides, log or spent limits; default variants. */
   reset(): void {
+    this.currentVariants = { ...DEFAULT_VARIANTS };
     this.latency.clear();
     this.clearFaults();
     this.limitOverrides.clear();

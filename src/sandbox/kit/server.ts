@@ -4,11 +4,13 @@ import { handleControl } from './control-endpoint';
 import type { FaultRule, LoggedRequest, SandboxControls } from './controls';
 import { Router } from './router';
 import { bodyText, listenOn } from './http';
+import { withExtraMembers } from './variants';
 import {
   InvalidJsonError,
   isReply,
   RejectedRequest,
   type Reply,
+  type Route,
   type SandboxRequest,
   type ServiceDefinition,
 } from './types';
@@ -157,7 +159,23 @@ async function handleRequest(
       throw error;
     }
   }
-  finish({ ...reply, headers: { ...reply.headers, ...limitHeaders } }, reply.status < 400 ? 'ok' : 'error');
+  const shaped = withVariantMembers(definition, controls, match.route, reply);
+  finish({ ...shaped, headers: { ...reply.headers, ...limitHeaders } }, reply.status < 400 ? 'ok' : 'error');
+}
+
+/** The `extraMembers` variant: an unknown member in every object of a JSON success body. */
+function withVariantMembers(
+  definition: ServiceDefinition,
+  controls: SandboxControls,
+  route: Route,
+  reply: Reply,
+): Reply {
+  const json =
+    reply.contentType === undefined && typeof reply.body === 'object' && !Buffer.isBuffer(reply.body);
+  if (!controls.variants.extraMembers || reply.status !== 200 || !json || route.extraMembers === false) {
+    return reply;
+  }
+  return { ...reply, body: withExtraMembers(reply.body, new Set(definition.keyedMaps ?? [])) };
 }
 
 function applyFault(

@@ -41,6 +41,8 @@ export interface Route {
   limit?: string;
   /** Where the key may be sent (maps only); defaults to the service's own rule. */
   keyLocation?: 'query-only';
+  /** False where the `extraMembers` variant must leave bodies alone (map display documents). */
+  extraMembers?: false;
   handle(req: SandboxRequest): Reply;
 }
 
@@ -66,6 +68,11 @@ export interface ServiceDefinition {
   authenticate(req: Omit<SandboxRequest, 'keyName'>, route: Route | undefined): AuthResult | Reply;
   /** The service's own error body. */
   error(status: number, code: string, message: string, details?: string): Reply;
+  /**
+   * Members whose object the spec types as a keyed map ("each {...}"): the `extraMembers`
+   * variant adds nothing to the map itself, only to its entries.
+   */
+  keyedMaps?: readonly string[];
   /** The code the service uses for each failure the kit produces. */
   codes: Record<GenericFailure, string>;
 }

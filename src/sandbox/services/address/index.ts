@@ -21,7 +21,7 @@ export function createAddressService(context: ServiceContext): ServiceDefinition
       route('loccode/:loccode', 'byLoccode', (req) => streetByLoccode(dataset, req.params.loccode ?? '')),
       route('coordinates', 'byCoordinates', (req) => streetNearCoordinates(dataset, req.query)),
       route('street', 'byStreet', (req) => streetByName(dataset, req.query)),
-    ],
+    ].map((make) => make(context)),
     limitHeaders: false,
     limits: ADDRESS_LIMITS,
     authenticate: bearerAuthentication({ address: SANDBOX_KEYS.address }, (keySent) =>
@@ -33,12 +33,12 @@ export function createAddressService(context: ServiceContext): ServiceDefinition
 }
 
 /** A GET search route whose body is the found street's record; a rejected request becomes the error body in the kit. */
-function route(path: string, operation: string, find: (req: SandboxRequest) => Street): Route {
-  return {
+function route(path: string, operation: string, find: (req: SandboxRequest) => Street) {
+  return (context: ServiceContext): Route => ({
     method: 'GET',
     path: `/api/v1/addresses/search/${path}`,
     operation,
     limit: 'requests',
-    handle: (req): Reply => ({ status: 200, body: addressRecord(find(req)) }),
-  };
+    handle: (req): Reply => ({ status: 200, body: addressRecord(find(req), context.variants()) }),
+  });
 }

@@ -1,8 +1,14 @@
 import { round } from '../../geo/point';
 import type { Street } from '../../dataset/types';
+import type { Variants } from '../../kit/variants';
 
-/** The spec's address record for a street loccode; every member is filled in the sandbox. */
-export function addressRecord(street: Street): object {
+/**
+ * The spec's address record for a street loccode; every member is filled in the sandbox.
+ * Spec: "All members are documented as optional": with the `optionalMembers: missing`
+ * variant only `loccode`, the key of the record, remains.
+ */
+export function addressRecord(street: Street, variants: Readonly<Variants>): object {
+  if (variants.optionalMembers === 'missing') return { loccode: street.code.toUpperCase() };
   return {
     loccode: street.code.toUpperCase(),
     streetName: street.name,

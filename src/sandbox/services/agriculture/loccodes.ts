@@ -1,6 +1,7 @@
 import type { Area, Locality, Street } from '../../dataset/types';
 import { AGRICULTURE_ERROR_CODES as CODES } from './errors';
 import { RejectedRequest } from '../../kit/types';
+import type { Variants } from '../../kit/variants';
 
 type LocalityIndex = ReadonlyMap<string, Street | Area>;
 
@@ -46,6 +47,14 @@ export function findLocality(
 /** The display form some responses echo (spec: "for example with a hyphen instead of the space"). */
 export function displayLoccode(code: string): string {
   return code.replace(' ', '-');
+}
+
+/**
+ * The loccode a record echoes: the display form, or (variant `loccodeEcho: as-sent`) the
+ * code as sent, which for agriculture is the registered code itself (it matches exactly).
+ */
+export function echoedLoccode(code: string, variants: Readonly<Variants>): string {
+  return variants.loccodeEcho === 'as-sent' ? code : displayLoccode(code);
 }
 
 /** Human-readable place name used in the `location` fields, e.g. "Kano, Kano State". */

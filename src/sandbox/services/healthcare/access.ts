@@ -51,7 +51,11 @@ const USE_CASES = [
 ];
 
 /** `/access` (unwrapped): density and proximity of care around the loccode, scored 0–100. */
-export function assessAccess(facilities: readonly Facility[], locality: Locality, now: Date): object {
+export function assessAccess(
+  facilities: readonly Facility[],
+  locality: Locality,
+  generatedAt: string,
+): object {
   const nearby = facilitiesByDistance(facilities, locality.point);
   const within5km = nearby.filter(({ distanceKm }) => distanceKm <= 5);
   const within10km = nearby.filter(({ distanceKm }) => distanceKm <= 10);
@@ -99,7 +103,7 @@ export function assessAccess(facilities: readonly Facility[], locality: Locality
     nhia_accreditation_rate_10km: round(nhiaRate, 3),
     interpretation: interpret(band, within10km.length, nearestKm(isHospital)),
     use_cases: USE_CASES,
-    generated_at: now.toISOString(),
+    generated_at: generatedAt,
   };
 }
 

@@ -1,4 +1,5 @@
 import { round } from '../../geo/point';
+import type { Variants } from '../../kit/variants';
 import type { Facility, Locality } from '../../dataset/types';
 import { displayLoccode, locationOf } from './envelope';
 import { FACILITY_TYPES } from './facility-types';
@@ -16,7 +17,12 @@ export const MAPS_HOST = 'https://www.google.com/maps';
 const MAX_FACILITIES = 5;
 
 /** `/emergency-route` data: the nearest facilities with emergency services, quickest first, with directions links. */
-export function planEmergencyRoute(facilities: readonly Facility[], locality: Locality, now: Date): object {
+export function planEmergencyRoute(
+  facilities: readonly Facility[],
+  locality: Locality,
+  generatedAt: string,
+  phones: Variants['phones'],
+): object {
   const origin = `${round(locality.point.latitude, 6)},${round(locality.point.longitude, 6)}`;
   const nearest = facilitiesByDistance(facilities, locality.point)
     .filter(({ facility }) => FACILITY_TYPES.emergency(facility))
@@ -24,7 +30,7 @@ export function planEmergencyRoute(facilities: readonly Facility[], locality: Lo
   return {
     loccode: displayLoccode(locality),
     location: locationOf(locality),
-    generated_at: now.toISOString(),
+    generated_at: generatedAt,
     emergency_contacts: { ...EMERGENCY_CONTACTS },
     nearest_emergency_facilities: nearest.map(({ facility, distanceKm }) => {
       const latitude = round(facility.point.latitude, 6);
@@ -32,7 +38,7 @@ export function planEmergencyRoute(facilities: readonly Facility[], locality: Lo
       return {
         name: facility.name,
         category: facility.category,
-        phone: facility.phone,
+        phone: phones === 'number' ? phoneAsNumber(facility.phone) : facility.phone,
         facility_level: facility.level,
         functional_status: facility.functionalStatus,
         latitude,
@@ -43,4 +49,9 @@ export function planEmergencyRoute(facilities: readonly Facility[], locality: Lo
       };
     }),
   };
+}
+
+/** The `phones: number` variant: the digits of the international form (`+234 803 ...` is 234803...). */
+function phoneAsNumber(phone: string | null): number | null {
+  return phone === null ? null : Number(phone.replace(/\D/g, ''));
 }

@@ -2,6 +2,7 @@ import type { ServiceContext } from '../../context';
 import { SANDBOX_KEYS } from '../../keys';
 import { bearerAuthentication } from '../../kit/auth';
 import type { LimitSpec, Reply, Route, ServiceDefinition } from '../../kit/types';
+import { isoTimestamp } from '../../kit/variants';
 import { assessAccess } from './access';
 import { planEmergencyRoute } from './emergency';
 import { wrapped } from './envelope';
@@ -27,30 +28,30 @@ export const HEALTHCARE_LIMITS: Record<string, LimitSpec> = {
 /** Healthcare location service (spec A): facilities, access, emergency route, specialists, health risk, heatmap. */
 export function createHealthcareService(context: ServiceContext): ServiceDefinition {
   const { facilities, localityByCode } = context.dataset;
+  const generatedAt = () => isoTimestamp(context.now(), context.variants().timestamps);
+  const route = routeWith(context);
   // Every route checks `loccode` is present, then its own parameters, then looks the loccode up.
   const routes: Route[] = [
     route('facilities', 'facilities', (query) => {
       const loccode = requiredLoccode(query);
       const search = { level: facilityLevel(query), radiusKm: radiusKm(query), limit: resultLimit(query) };
       const locality = findLocality(localityByCode, loccode);
-      const now = context.now();
       return wrapped(
         'Facilities retrieved successfully',
-        now,
-        searchFacilities(facilities, locality, search, now),
+        context.now(),
+        searchFacilities(facilities, locality, search, generatedAt(), context.variants().unknownNumbers),
       );
     }),
     route('access', 'access', (query) => {
       const locality = findLocality(localityByCode, requiredLoccode(query));
-      return assessAccess(facilities, locality, context.now());
+      return assessAccess(facilities, locality, generatedAt());
     }),
     route('emergency-route', 'emergencyRoute', (query) => {
       const locality = findLocality(localityByCode, requiredLoccode(query));
-      const now = context.now();
       return wrapped(
         'Emergency route generated successfully',
-        now,
-        planEmergencyRoute(facilities, locality, now),
+        context.now(),
+        planEmergencyRoute(facilities, locality, generatedAt(), context.variants().phones),
       );
     }),
     route('specialist', 'specialist', (query) => {
@@ -89,17 +90,33 @@ export function createHealthcareService(context: ServiceContext): ServiceDefinit
       ),
     ),
     error: healthcareError,
+    // Spec: nearest_by_type and disease_prevalence are keyed maps, "each {...}".
+    keyedMaps: ['nearest_by_type', 'disease_prevalence'],
     codes: HEALTHCARE_GENERIC_CODES,
   };
 }
 
-/** A GET route under /api/v1 whose body is `answer`'s (a rejected request becomes the error envelope in the kit). */
-function route(path: string, operation: string, answer: (query: URLSearchParams) => object): Route {
-  return {
+/**
+ * GET routes under /api/v1 whose body is `answer`'s (a rejected request becomes the error
+ * envelope in the kit), with the loccode echoed as the `loccodeEcho` variant says.
+ */
+function routeWith(context: ServiceContext) {
+  return (path: string, operation: string, answer: (query: URLSearchParams) => object): Route => ({
     method: 'GET',
     path: `/api/v1/${path}`,
     operation,
     limit: 'requests',
-    handle: (req): Reply => ({ status: 200, body: answer(req.query) }),
-  };
+    handle: (req): Reply => {
+      const body = answer(req.query);
+      const sent = req.query.get('loccode');
+      if (context.variants().loccodeEcho === 'as-sent' && sent !== null) echoAsSent(body, sent);
+      return { status: 200, body };
+    },
+  });
+}
+
+/** The spec: successful calls "echo the loccode (possibly in a different case form)"; here exactly as sent. */
+function echoAsSent(body: object, sent: string): void {
+  const target = ('data' in body ? body.data : body) as Record<string, unknown>;
+  if ('loccode' in target) target.loccode = sent;
 }

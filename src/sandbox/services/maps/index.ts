@@ -24,18 +24,19 @@ type Handler = (req: SandboxRequest) => Reply;
  */
 export function createMapsService(context: ServiceContext): ServiceDefinition {
   const { dataset } = context;
+  const variants = context.variants;
   const renderTile = createTileRenderer(dataset);
   return {
     name: 'maps',
     routes: [
-      rest('GET', '/sdk/v1/route', 'route', 'routing', (req) => routeFromQuery(dataset, req)),
-      rest('POST', '/sdk/v1/route', 'route', 'routing', (req) => routeFromBody(dataset, req)),
+      rest('GET', '/sdk/v1/route', 'route', 'routing', (req) => routeFromQuery(dataset, req, variants())),
+      rest('POST', '/sdk/v1/route', 'route', 'routing', (req) => routeFromBody(dataset, req, variants())),
       rest('POST', '/sdk/v1/optimize', 'optimize', 'optimize', (req) => optimizeTrip(dataset, req)),
       rest('GET', '/sdk/v1/reverse-geocode', 'reverseGeocode', 'reverseGeocode', (req) =>
         reverseGeocode(dataset, req),
       ),
       rest('GET', '/sdk/v1/point-details', 'pointDetails', 'pointDetails', (req) =>
-        pointDetails(dataset, req),
+        pointDetails(dataset, req, variants()),
       ),
       rest('GET', '/sdk/v1/loccode/:code', 'resolveLoccode', 'loccode', (req) =>
         resolveLoccode(dataset, req),
@@ -46,7 +47,7 @@ export function createMapsService(context: ServiceContext): ServiceDefinition {
       rest('GET', '/sdk/v1/place-categories', 'placeCategories', 'placeCategories', (req) =>
         placeCategories(dataset, req),
       ),
-      rest('GET', '/sdk/v1/search', 'search', 'search', (req) => searchPlaces(dataset, req)),
+      rest('GET', '/sdk/v1/search', 'search', 'search', (req) => searchPlaces(dataset, req, variants())),
       display('/sdk/styles/:family/style.json', 'style', 'mapLoads', styleDocument),
       display('/sdk/tiles/:z/:x/:y', 'tile', 'tiles', (req) => vectorTile(req, renderTile)),
       display('/sdk/tiles.json', 'tileMetadata', undefined, tileMetadata),
@@ -91,6 +92,8 @@ function display(path: string, operation: string, limit: string | undefined, han
     operation,
     limit,
     keyLocation: 'query-only',
+    // Styles, TileJSON and manifests are documents of their own formats, not the REST envelope.
+    extraMembers: false,
     handle,
   };
 }

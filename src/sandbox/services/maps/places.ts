@@ -1,5 +1,6 @@
 import { distanceMeters, type Point } from '../../geo/point';
 import type { Dataset, Place, Street } from '../../dataset/types';
+import type { Variants } from '../../kit/variants';
 
 /** One-line address in Nigerian order: number and street, district, city, state. */
 export function formatAddress(street: Street, houseNumber: number | undefined): string {
@@ -44,4 +45,9 @@ export function houseNumberAt(street: Street, point: Point): number | undefined 
   const span = fromFirst + distanceMeters(point, last);
   const share = span === 0 ? 0 : fromFirst / span;
   return [...numbers].sort((a, b) => a - b)[Math.round(share * (numbers.length - 1))];
+}
+
+/** An `osm_id` as answered: the dataset's `N123`, or `n123` with the `osmIds: lower` variant. */
+export function answeredOsmId(osmId: string, variants: Readonly<Variants>): string {
+  return variants.osmIds === 'lower' ? osmId.charAt(0).toLowerCase() + osmId.slice(1) : osmId;
 }

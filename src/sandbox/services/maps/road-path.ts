@@ -84,3 +84,23 @@ export function travelLeg(from: Point, to: Point, mode: TravelMode): TravelLeg {
 export function joinLegPaths(legs: readonly TravelLeg[]): Point[] {
   return legs.flatMap((leg, index) => (index === 0 ? leg.path : leg.path.slice(1)));
 }
+
+/** Sideways shift of an alternative route's via point, as a share of the leg's straight line. */
+const DETOUR_SHARE = 0.15;
+
+/**
+ * Alternative `n` (1, 2, ...) of a leg: by way of a point beside its middle, on alternating
+ * sides and farther out each time. A leg of no length has no alternative.
+ */
+export function detourLeg(from: Point, to: Point, mode: TravelMode, n: number): TravelLeg {
+  const straight = distanceMeters(from, to);
+  if (straight < 1) return travelLeg(from, to, mode);
+  const side = n % 2 === 1 ? 90 : -90;
+  const offset = DETOUR_SHARE * Math.ceil(n / 2) * straight;
+  const shifted = destinationPoint(interpolate(from, to, 0.5), bearingDegrees(from, to) + side, offset);
+  const via = onPolylineGrid(isInNigeria(shifted) ? shifted : interpolate(from, to, 0.5));
+  const path = [...roadPath(from, via), ...roadPath(via, to).slice(1)];
+  const meters = pathLengthMeters(path);
+  const metersPerSecond = speedMetersPerSecond(mode, meters);
+  return { path, meters, seconds: meters / metersPerSecond, metersPerSecond };
+}

@@ -4,7 +4,7 @@ import type { Dataset } from '../../dataset/types';
 import { compareText } from './compare-text';
 import type { TravelMode } from './input';
 import type { ResolvedLocation } from './locations';
-import { joinLegPaths, travelLeg, type TravelLeg } from './road-path';
+import { detourLeg, joinLegPaths, travelLeg, type TravelLeg } from './road-path';
 import { shareUrl } from './share';
 import { legSteps, lngLat, type Step } from './steps';
 
@@ -28,27 +28,41 @@ export function buildRoute(
   dataset: Dataset,
   points: readonly ResolvedLocation[],
   mode: TravelMode,
+  alternatives = 0,
 ): RouteData {
   const legs = points.slice(1).map((to, index) => travelLeg(points[index]!.point, to.point, mode));
-  const routeLegs = legs.map((leg) => describeLeg(dataset, leg, mode));
-  const meters = legs.reduce((sum, leg) => sum + leg.meters, 0);
-  const seconds = legs.reduce((sum, leg) => sum + leg.seconds, 0);
+  const detours = Array.from({ length: alternatives }, (_, index) =>
+    points.slice(1).map((to, leg) => detourLeg(points[leg]!.point, to.point, mode, index + 1)),
+  );
   const canonical = [mode, ...points.map(({ point }) => `${point.latitude},${point.longitude}`)].join(';');
   return {
     shareUrl: shareUrl('route', canonical),
     code: 'Ok',
-    routes: [
-      {
-        distance: round(meters, 1),
-        duration: round(seconds, 1),
-        geometry: encodePolyline(joinLegPaths(legs)),
-        legs: routeLegs,
-      },
-    ],
+    // The `alternativeRoutes` variant: further routes after the first, each a detour of every leg.
+    routes: [legs, ...detours].map((routeLegs) => describeRoute(dataset, routeLegs, mode)),
     waypoints: points.map((location) => ({
       location: lngLat(location.point),
       name: locationName(dataset, location),
     })),
+  };
+}
+
+function describeRoute(
+  dataset: Dataset,
+  legs: readonly TravelLeg[],
+  mode: TravelMode,
+): RouteData['routes'][0] {
+  return {
+    distance: round(
+      legs.reduce((sum, leg) => sum + leg.meters, 0),
+      1,
+    ),
+    duration: round(
+      legs.reduce((sum, leg) => sum + leg.seconds, 0),
+      1,
+    ),
+    geometry: encodePolyline(joinLegPaths(legs)),
+    legs: legs.map((leg) => describeLeg(dataset, leg, mode)),
   };
 }
 

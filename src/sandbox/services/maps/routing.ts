@@ -1,6 +1,7 @@
 import type { Point } from '../../geo/point';
 import type { Dataset } from '../../dataset/types';
 import type { Reply, SandboxRequest } from '../../kit/types';
+import type { Variants } from '../../kit/variants';
 import { engineUnavailable, success, validationError } from './envelope';
 import { bodyObject, isAbsent, isInRange, readMode, requiredQueryPoint } from './input';
 import {
@@ -21,7 +22,7 @@ interface Waypoint {
 }
 
 /** GET /sdk/v1/route: coordinates only (origin_lat, origin_lng, dest_lat, dest_lng) and mode. */
-export function routeFromQuery(dataset: Dataset, req: SandboxRequest): Reply {
+export function routeFromQuery(dataset: Dataset, req: SandboxRequest, variants: Readonly<Variants>): Reply {
   const problems: string[] = [];
   const mode = readMode(req.query.get('mode') ?? undefined, problems);
   if (problems.length > 0) throw validationError(problems);
@@ -31,7 +32,8 @@ export function routeFromQuery(dataset: Dataset, req: SandboxRequest): Reply {
     { point: origin, label: 'origin' },
     { point: destination, label: 'destination' },
   ]);
-  return success(req, buildRoute(dataset, [{ point: origin }, { point: destination }], mode));
+  const points = [{ point: origin }, { point: destination }];
+  return success(req, buildRoute(dataset, points, mode, variants.alternativeRoutes));
 }
 
 /**
@@ -39,7 +41,7 @@ export function routeFromQuery(dataset: Dataset, req: SandboxRequest): Reply {
  * ascending `order` whatever their order in the array. Spec, Other behaviour: a loccode
  * endpoint that cannot be resolved is 502 ENGINE_UNAVAILABLE (not 404 as on optimize).
  */
-export function routeFromBody(dataset: Dataset, req: SandboxRequest): Reply {
+export function routeFromBody(dataset: Dataset, req: SandboxRequest, variants: Readonly<Variants>): Reply {
   const body = bodyObject(req.json());
   const problems: string[] = [];
   const mode = readMode(body.mode, problems);
@@ -57,7 +59,7 @@ export function routeFromBody(dataset: Dataset, req: SandboxRequest): Reply {
   ];
   const labels = ['origin', ...waypoints.map(({ order }) => `waypoint with order ${order}`), 'destination'];
   requireCoverage(points.map(({ point }, index) => ({ point, label: labels[index]! })));
-  return success(req, buildRoute(dataset, points, mode));
+  return success(req, buildRoute(dataset, points, mode, variants.alternativeRoutes));
 }
 
 /** Spec: waypoints[] members are camelCase `{order, latitude, longitude}`, visited in ascending order. */

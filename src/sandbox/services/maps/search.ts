@@ -1,10 +1,11 @@
 import { distanceMeters, round, roundPoint, type Point } from '../../geo/point';
 import type { Dataset, Place } from '../../dataset/types';
 import type { Reply, SandboxRequest } from '../../kit/types';
+import type { Variants } from '../../kit/variants';
 import { compareText } from './compare-text';
 import { success, validationError } from './envelope';
 import { optionalQueryPoint } from './input';
-import { placeAddress } from './places';
+import { answeredOsmId, placeAddress } from './places';
 
 /** Not shown in the spec: the sandbox answers at most this many results. */
 const MAX_RESULTS = 20;
@@ -23,7 +24,7 @@ interface Candidate {
  * The spec lists the parameters "seen" without saying which are required: `q` may be left
  * out when `category` is given (every place of the category then matches).
  */
-export function searchPlaces(dataset: Dataset, req: SandboxRequest): Reply {
+export function searchPlaces(dataset: Dataset, req: SandboxRequest, variants: Readonly<Variants>): Reply {
   const problems: string[] = [];
   const text = (req.query.get('q') ?? '').trim().toLowerCase();
   const category = req.query.get('category') ?? undefined;
@@ -40,7 +41,10 @@ export function searchPlaces(dataset: Dataset, req: SandboxRequest): Reply {
     .filter((place) => categories === undefined || categories.has(place.category))
     .flatMap((place) => match(place, text, near));
   candidates.sort(near === undefined ? byRankThenName : byDistanceThenName);
-  return success(req, candidates.slice(0, MAX_RESULTS).map(searchResult));
+  return success(
+    req,
+    candidates.slice(0, MAX_RESULTS).map((candidate) => searchResult(candidate, variants)),
+  );
 }
 
 function withChildren(dataset: Dataset, key: string): Set<string> {
@@ -67,17 +71,24 @@ function byDistanceThenName(a: Candidate, b: Candidate): number {
   return (a.meters ?? 0) - (b.meters ?? 0) || byName(a, b);
 }
 
-/** Result shape (not shown in the spec beyond loccode, osm_id and distance_km). */
-function searchResult({ place, meters }: Candidate) {
+/**
+ * Result shape (not shown in the spec beyond loccode, osm_id and distance_km). With the
+ * `optionalMembers: missing` variant only those three remain, and `distance_km` is null.
+ */
+function searchResult({ place, meters }: Candidate, variants: Readonly<Variants>) {
+  const seen = {
+    loccode: place.street.code,
+    osm_id: answeredOsmId(place.osmId, variants),
+    distance_km: meters === undefined ? null : round(meters / 1000, 2),
+  };
+  if (variants.optionalMembers === 'missing') return { ...seen, distance_km: null };
   return {
     name: place.name,
     address: placeAddress(place),
     category: place.category,
     type: place.type,
     ...roundPoint(place.point),
-    loccode: place.street.code,
-    osm_id: place.osmId,
-    distance_km: meters === undefined ? null : round(meters / 1000, 2),
+    ...seen,
   };
 }
 

@@ -2,7 +2,8 @@ import { roundPoint } from '../../../geo/point';
 import type { ServiceContext } from '../../../context';
 import type { Locality } from '../../../dataset/types';
 import type { Reply, SandboxRequest } from '../../../kit/types';
-import { displayLoccode, findLocality, isMissing, loccodeRequired } from '../loccodes';
+import { isoTimestamp, type Variants } from '../../../kit/variants';
+import { echoedLoccode, findLocality, isMissing, loccodeRequired } from '../loccodes';
 import { jsonObjectFields } from '../request-body';
 import { interpretClimate } from './interpretation';
 import { readClimate } from './reading';
@@ -21,19 +22,20 @@ export function getClimate(context: ServiceContext, req: SandboxRequest): Reply 
       : req.query.get('loccode');
   if (isMissing(loccode)) throw loccodeRequired(['loccode']);
   const locality = findLocality(context.dataset.localityByCode, loccode, 'loccode');
+  const record = climateRecord(locality, context.now(), context.variants());
   return {
     status: 200,
     // The top-level loccode echoes the request exactly; each record shows the display form.
-    body: { loccode, climate_data: [climateRecord(locality, context.now())], data_version: DATA_VERSION },
+    body: { loccode, climate_data: [record], data_version: DATA_VERSION },
   };
 }
 
 /** Spec "Climate record". */
-function climateRecord(locality: Locality, at: Date): object {
+function climateRecord(locality: Locality, at: Date, variants: Readonly<Variants>): object {
   const reading = readClimate(locality, at);
   const { latitude, longitude } = roundPoint(locality.point);
   return {
-    loccode: displayLoccode(locality.code),
+    loccode: echoedLoccode(locality.code, variants),
     state: locality.state,
     city: locality.city,
     latitude,
@@ -45,7 +47,7 @@ function climateRecord(locality: Locality, at: Date): object {
     soil_moisture_10_40cm: reading.soilMoistureSubsoil,
     soil_temperature_0cm: reading.soilTemperatureSurfaceC,
     soil_temperature_6cm: reading.soilTemperature6cmC,
-    event_timestamp: at.toISOString(),
+    event_timestamp: isoTimestamp(at, variants.timestamps),
     farmer_interpretation: interpretClimate(reading),
   };
 }

@@ -1,9 +1,10 @@
 import type { ServiceContext } from '../../../context';
 import type { Locality } from '../../../dataset/types';
 import type { Reply, SandboxRequest } from '../../../kit/types';
+import type { Variants } from '../../../kit/variants';
 import { readClimate, type ClimateReading } from '../climate/reading';
 import { optionalPestCrop, type SubmittedCrop } from '../crop-parameter';
-import { displayLoccode, findLocality, isMissing, loccodeRequired, locationName } from '../loccodes';
+import { echoedLoccode, findLocality, isMissing, loccodeRequired, locationName } from '../loccodes';
 import { activeConditions, conditionPhrase, NO_CONDITIONS_DETECTED } from './conditions';
 import { assessCropRisk, recommendedAction } from './crop-risk';
 import { pestOverview } from './overview';
@@ -30,7 +31,9 @@ export function getPests(context: ServiceContext, req: SandboxRequest): Reply {
   const reading = readClimate(locality, context.now());
   return {
     status: 200,
-    body: crop ? cropProfile(locality, reading, crop) : locationOverview(locality, reading),
+    body: crop
+      ? cropProfile(locality, reading, crop, context.variants())
+      : locationOverview(locality, reading, context.variants()),
   };
 }
 
@@ -39,10 +42,11 @@ function cropProfile(
   locality: Locality,
   reading: ClimateReading,
   { submitted, crop }: SubmittedCrop,
+  variants: Readonly<Variants>,
 ): object {
   const risk = assessCropRisk(crop, locality.zone, activeConditions(reading));
   return {
-    loccode: displayLoccode(locality.code),
+    loccode: echoedLoccode(locality.code, variants),
     crop: submitted,
     location: locationName(locality),
     risk_level: risk.level,
@@ -56,10 +60,10 @@ function cropProfile(
 }
 
 /** Spec "Pest overview, location mode". */
-function locationOverview(locality: Locality, reading: ClimateReading): object {
+function locationOverview(locality: Locality, reading: ClimateReading, variants: Readonly<Variants>): object {
   const overview = pestOverview(locality, reading);
   return {
-    loccode: displayLoccode(locality.code),
+    loccode: echoedLoccode(locality.code, variants),
     location: locationName(locality),
     state: locality.state,
     zone: locality.zone,

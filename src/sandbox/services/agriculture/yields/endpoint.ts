@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../../context';
 import type { Reply, SandboxRequest } from '../../../kit/types';
 import { readClimate } from '../climate/reading';
 import { requiredYieldCrop } from '../crop-parameter';
-import { displayLoccode, findLocality, isMissing, loccodeRequired, locationName } from '../loccodes';
+import { echoedLoccode, findLocality, isMissing, loccodeRequired, locationName } from '../loccodes';
 import { growingAdvice, seasonalNote } from './advice';
 import { BAG_KG, LAND_SIZE_HA, predictYield, type YieldPrediction } from './prediction';
 
@@ -20,10 +20,11 @@ export function getYield(context: ServiceContext, req: SandboxRequest): Reply {
   const locality = findLocality(context.dataset.localityByCode, loccode, 'loccode');
   const at = context.now();
   const reading = readClimate(locality, at);
+  const variants = context.variants();
   return {
     status: 200,
     body: {
-      loccode: displayLoccode(locality.code),
+      loccode: echoedLoccode(locality.code, variants),
       // Spec rule 4: lowercase whatever case was sent.
       crop,
       land_size_ha: LAND_SIZE_HA,
