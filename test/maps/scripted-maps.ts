@@ -17,10 +17,13 @@ export interface MapsReply {
 }
 
 /**
- * What the stand-in answers to one path: a reply of its own, or the sandbox's (`forward`),
- * changed or not.
+ * What the stand-in answers to one path: a reply of its own, or the sandbox's (`forward`,
+ * optionally to another path and query), changed or not.
  */
-export type MapsScript = (request: MapsRequest, forward: () => Promise<MapsReply>) => Promise<MapsReply>;
+export type MapsScript = (
+  request: MapsRequest,
+  forward: (pathAndQuery?: string) => Promise<MapsReply>,
+) => Promise<MapsReply>;
 
 /**
  * A maps service for answers the sandbox does not give: in front of the sandbox, it answers
@@ -82,12 +85,12 @@ export class ScriptedMaps {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
     const url = new URL(req.url ?? '/', 'http://scripted.invalid');
-    const forward = async (): Promise<MapsReply> => {
+    const forward = async (pathAndQuery = req.url): Promise<MapsReply> => {
       const key = req.headers['x-api-key'];
       const headers = typeof key === 'string' ? { 'x-api-key': key, 'content-type': 'application/json' } : {};
       const answer = await this.http.send(
         req.method as 'GET' | 'POST',
-        `${this.target}${req.url}`,
+        `${this.target}${pathAndQuery}`,
         headers,
         text,
       );
