@@ -87,7 +87,8 @@ export class ScriptedMaps {
     const url = new URL(req.url ?? '/', 'http://scripted.invalid');
     const forward = async (pathAndQuery = req.url): Promise<MapsReply> => {
       const key = req.headers['x-api-key'];
-      const headers = typeof key === 'string' ? { 'x-api-key': key, 'content-type': 'application/json' } : {};
+      const headers: Record<string, string> =
+        typeof key === 'string' ? { 'x-api-key': key, 'content-type': 'application/json' } : {};
       const answer = await this.http.send(
         req.method as 'GET' | 'POST',
         `${this.target}${pathAndQuery}`,
