@@ -22,6 +22,9 @@ export const ADDRESS_CONFORMANCE: ConformanceTable<AddressOperation> = {
           : '',
     };
   },
+  notes: [
+    '`{pattern}` is, only when the loccode sent is off the pattern the spec gives (four characters, a space, three), a sentence saying so.',
+  ],
   rows: [
     {
       status: 400,

@@ -60,6 +60,9 @@ export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
     tripCapitals: capitalsHint(tripLoccodes(call)),
   }),
   fieldsOf: refusedFields,
+  notes: [
+    "A 400 names what the service refused: `{refused}` is the arguments its message names among those the gateway sent, in the client's names (also in `extensions.fields`), or else the arguments that call carried, saying the service did not say which. `{hints}` says what to fix only where the value sent is out of the spec's bounds (e.g. the stop count outside 1 to 50).",
+  ],
   rows: [
     {
       status: 400,

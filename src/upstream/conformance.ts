@@ -60,6 +60,8 @@ export interface ConformanceTable<Operation extends string = string> {
   rows: ReadonlyArray<ConformanceRow<Operation>>;
   /** Values a message may quote besides what the gateway sent, e.g. the fields a validation error names. */
   quote?(call: UpstreamCall, body: unknown): Record<string, string>;
+  /** What the table's own `{…}` values say, for docs/CONFORMANCE.md. */
+  notes?: readonly string[];
   /** The fields a refusal names among those `call` sent, in the client's argument names (for rows that say `namesFields`). */
   fieldsOf?(call: UpstreamCall, body: unknown): string[];
 }
