@@ -62,6 +62,7 @@ export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
   fieldsOf: refusedFields,
   notes: [
     "A 400 names what the service refused: `{refused}` is the arguments its message names among those the gateway sent, in the client's names (also in `extensions.fields`), or else the arguments that call carried, saying the service did not say which. `{hints}` says what to fix only where the value sent is out of the spec's bounds (e.g. the stop count outside 1 to 50).",
+    '`{trip}` is the loccodes an optimize request sent; `{tripCapitals}` the capitals sentence for those among them holding lower-case letters.',
   ],
   rows: [
     {
