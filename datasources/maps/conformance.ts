@@ -58,11 +58,12 @@ export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
     ...refusal(call, refusedFields(call, body)),
     trip: tripLoccodes(call).join(', '),
     tripCapitals: capitalsHint(tripLoccodes(call)),
+    orPinned: call.query?.osm_id === undefined ? '' : ', or "osmId" names no place',
   }),
   fieldsOf: refusedFields,
   notes: [
     "A 400 names what the service refused: `{refused}` is the arguments its message names among those the gateway sent, in the client's names (also in `extensions.fields`), or else the arguments that call carried, saying the service did not say which. `{hints}` says what to fix only where the value sent is out of the spec's bounds (e.g. the stop count outside 1 to 50).",
-    '`{trip}` is the loccodes an optimize request sent; `{tripCapitals}` the capitals sentence for those among them holding lower-case letters.',
+    '`{trip}` is the loccodes an optimize request sent; `{tripCapitals}` the capitals sentence for those among them holding lower-case letters; `{orPinned}` mentions `osmId` only when it was sent.',
   ],
   rows: [
     {
@@ -138,8 +139,7 @@ export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
       operations: ['pointDetails'],
       when: 'no point exists',
       code: 'NOT_FOUND',
-      message:
-        'Nothing found at this point: it is outside the coverage area (Nigeria), or osmId names no place.',
+      message: 'Nothing found at this point: it is outside the coverage area (Nigeria){orPinned}.',
       then: 'report',
     },
     {

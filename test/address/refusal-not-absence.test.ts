@@ -1,3 +1,5 @@
+import { CONFORMANCE } from '../../datasources/conformance';
+import { FALLBACK_ROWS } from '../../src/upstream/conformance';
 import { useTestStack } from '../support/gateway';
 import { KANO_STREET } from './upstream';
 
@@ -67,5 +69,19 @@ describe('an address refusal is not an absence, and is not remembered', () => {
     expect(first.errors![0]!.extensions!.code).not.toMatch(/NOT_FOUND/);
     await ask(code);
     expect(lookups()).toBe(2);
+  });
+});
+
+describe('in every service table, only a 404 is an absence', () => {
+  const absences = CONFORMANCE.flatMap(({ table }) =>
+    [...table.rows, ...FALLBACK_ROWS]
+      .filter((row) => /NOT_FOUND$/.test(row.code) || row.then === 'remember')
+      .map(
+        (row) => [`${table.title}: ${row.code} (${row.then}) on ${row.operations ?? 'all'}`, row] as const,
+      ),
+  );
+
+  it.each(absences)('%s comes from a 404', (_name, row) => {
+    expect(row.status).toBe(404);
   });
 });
