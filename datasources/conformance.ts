@@ -39,10 +39,13 @@ export function conformanceDocument(): string {
     '`errors[].extensions.code`, the message, and what the gateway does next. Retries: a billed call',
     '(maps search, reverse geocode, point details, route, optimize, style loads) is sent again only',
     'after a rate-limit refusal, which bills nothing. `{name}` in a message is the value the client',
-    "sent; the upstream's own text is never passed on.",
+    "sent; the upstream's own text is never passed on. `{capitals:name}` is, when the loccode sent as",
+    '`name` holds lower-case letters, the one sentence every service gives for it: loccodes are issued',
+    'in capitals and the service matches them exactly, with the upper-case form to try.',
   ];
   for (const { table, operations } of CONFORMANCE) {
-    lines.push('', `## ${table.title}`, '', ...rowsTable(table.rows, Object.keys(operations)));
+    lines.push('', `## ${table.title}`, '', ...(table.notes ?? []).flatMap((note) => [note, '']));
+    lines.push(...rowsTable(table.rows, Object.keys(operations)));
     const billed = Object.entries(operations)
       .filter(([, spec]) => spec.billed)
       .map(([name]) => `\`${name}\``);

@@ -7,9 +7,6 @@ import {
 import type { AgricultureOperation } from './operations';
 import { errorBody } from './wire';
 
-const EXACTLY =
-  'Loccodes are matched exactly: send the code as issued, same capitals and one space (e.g. "KN3A 7QP").';
-
 /**
  * agri-service.md, Errors, row by row. The body is `{error: {code, message, details}}`;
  * rows match on `code`. The service's message and details are never passed on.
@@ -76,7 +73,7 @@ export const AGRICULTURE_CONFORMANCE: ConformanceTable<AgricultureOperation> = {
       operations: ['climate', 'pests', 'yield'],
       when: 'loccode malformed or unregistered',
       code: 'LOCCODE_NOT_FOUND',
-      message: `The agriculture service has no area registered under loccode "{loccode}". ${EXACTLY}`,
+      message: 'The agriculture service has no area registered under loccode "{loccode}".{capitals:loccode}',
       then: 'remember',
     },
     {
@@ -85,7 +82,8 @@ export const AGRICULTURE_CONFORMANCE: ConformanceTable<AgricultureOperation> = {
       operations: ['supply'],
       when: 'origin loccode malformed or unregistered',
       code: 'ORIGIN_NOT_FOUND',
-      message: `The agriculture service has no area registered under the origin loccode "{origin_loccode}". ${EXACTLY}`,
+      message:
+        'The agriculture service has no area registered under the origin loccode "{origin_loccode}".{capitals:origin_loccode}',
       then: 'remember',
     },
     {
@@ -94,7 +92,8 @@ export const AGRICULTURE_CONFORMANCE: ConformanceTable<AgricultureOperation> = {
       operations: ['supply'],
       when: 'destination loccode malformed or unregistered',
       code: 'DESTINATION_NOT_FOUND',
-      message: `The agriculture service has no area registered under the destination loccode "{destination_loccode}". ${EXACTLY}`,
+      message:
+        'The agriculture service has no area registered under the destination loccode "{destination_loccode}".{capitals:destination_loccode}',
       then: 'remember',
     },
     {

@@ -1,4 +1,5 @@
 import { UpstreamError } from '../../src/kernel/errors';
+import { capitalsHint } from '../../src/kernel/loccode';
 import type { OperationLoader } from '../../src/upstream/loader';
 import type { NamedLoccode, WithLoccodes, StreetModel } from './models';
 
@@ -71,5 +72,5 @@ function unknownLoccodesMessage(unknown: readonly NamedLoccode[], what: string):
     argumentsOf.set(code, [...(argumentsOf.get(code) ?? []), argument]);
   const list = [...argumentsOf].map(([code, names]) => `"${code}" (${names.join(', ')})`).join(', ');
   const one = argumentsOf.size === 1;
-  return `The maps service does not know the loccode${one ? '' : 's'} ${list}, so no ${what} was computed. Check ${one ? 'it' : 'them'}: the maps service knows only the street loccodes issued.`;
+  return `The maps service does not know the loccode${one ? '' : 's'} ${list}, so no ${what} was computed. Check ${one ? 'it' : 'them'}: the maps service knows only the street loccodes issued.${capitalsHint(argumentsOf.keys())}`;
 }

@@ -1,5 +1,7 @@
+import { capitalsHint } from '../../src/kernel/loccode';
 import {
   keyRefused,
+  operationLabel,
   rateLimited,
   serviceFailed,
   type ConformanceRow,
@@ -46,48 +48,50 @@ function gatewayRows<Operation extends string>(): Array<ConformanceRow<Operation
 
 const COORDINATES = ['reverseGeocode', 'nearestLoccode', 'pointDetails'] as const;
 
+/** Every 400: the argument the service named, or the ones it was sent; never one it was not. */
+const REFUSED = 'The maps service refused {refused}.{hints}';
+
 export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
   title: 'Maps REST API (map-service.md)',
   codeOf: (body) => failureBody.safeParse(body).data?.code,
-  quote: (call, body) => ({ ...refusal(refusedFields(body)), trip: tripLoccodes(call).join(', ') }),
+  quote: (call, body) => ({
+    ...refusal(call, refusedFields(call, body)),
+    trip: tripLoccodes(call).join(', '),
+    tripCapitals: capitalsHint(tripLoccodes(call)),
+    orPinned: call.query?.osm_id === undefined ? '' : ', or "osmId" names no place',
+  }),
   fieldsOf: refusedFields,
+  notes: [
+    "A 400 names what the service refused: `{refused}` is the arguments its message names among those the gateway sent, in the client's names (also in `extensions.fields`), or else the arguments that call carried, saying the service did not say which. `{hints}` says what to fix only where the value sent is out of the spec's bounds (e.g. the stop count outside 1 to 50).",
+    '`{trip}` is the loccodes an optimize request sent; `{tripCapitals}` the capitals sentence for those among them holding lower-case letters; `{orPinned}` mentions `osmId` only when it was sent.',
+  ],
   rows: [
     {
       status: 400,
       upstreamCode: 'INVALID_PARAMS',
-      operations: ['route'],
-      when: 'missing or malformed origin or destination, or bad loccode format',
+      operations: ['route', 'optimize'],
+      when: 'missing or malformed origin or destination, or bad loccode format; a point with neither coordinates nor loccode (optimize). The message may name the members',
       code: 'BAD_USER_INPUT',
-      message:
-        'The maps service refused the route\'s endpoints. A loccode endpoint must be a street loccode of the form four letters or digits, a space, three (e.g. "KN3A 7QP"); area codes such as "KAN 700001" cannot be routed.',
+      message: REFUSED,
       then: 'report',
+      namesFields: true,
     },
     {
       status: 400,
       upstreamCode: 'INVALID_PARAMS',
-      operations: ['optimize'],
-      when: 'a point with neither coordinates nor loccode, or bad loccode format',
+      operations: [...COORDINATES, 'search', 'resolveLoccode'],
+      when: 'malformed coordinates or a bad loccode format (the spec names route and optimize; a service may answer it here too)',
       code: 'BAD_USER_INPUT',
-      message:
-        'The maps service refused a point of the trip. Every loccode among origin, destination and stops must be a street loccode of the form four letters or digits, a space, three (e.g. "KN3A 7QP"); area codes cannot be visited.',
+      message: REFUSED,
       then: 'report',
-    },
-    {
-      status: 400,
-      upstreamCode: 'INVALID_PARAMS',
-      operations: [...COORDINATES, 'search'],
-      when: 'malformed coordinates',
-      code: 'BAD_USER_INPUT',
-      message:
-        'The maps service refused the coordinates of {operation}; give latitude and longitude in decimal degrees inside Nigeria.',
-      then: 'report',
+      namesFields: true,
     },
     {
       status: 400,
       upstreamCode: 'VALIDATION_ERROR',
       when: 'body failed validation; the message lists the offending fields',
       code: 'BAD_USER_INPUT',
-      message: 'The maps service refused {named} of {operation}.{hints}',
+      message: REFUSED,
       then: 'report',
       namesFields: true,
     },
@@ -99,7 +103,7 @@ export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
       when: 'an unknown or malformed code',
       code: 'LOCCODE_NOT_FOUND',
       message:
-        'The maps service does not know the loccode "{code}"; it knows street loccodes such as "KN3A 7QP".',
+        'The maps service does not know the loccode "{code}"; it knows street loccodes such as "KN3A 7QP".{capitals:code}',
       then: 'remember',
     },
     {
@@ -108,7 +112,7 @@ export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
       operations: ['optimize'],
       when: 'a loccode that does not exist',
       code: 'LOCCODE_NOT_FOUND',
-      message: 'A loccode of the trip ({trip}) does not exist in the maps service.',
+      message: 'A loccode of the trip ({trip}) does not exist in the maps service.{tripCapitals}',
       then: 'remember',
     },
     {
@@ -135,8 +139,7 @@ export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
       operations: ['pointDetails'],
       when: 'no point exists',
       code: 'NOT_FOUND',
-      message:
-        'Nothing found at this point: it is outside the coverage area (Nigeria), or osmId names no place.',
+      message: 'Nothing found at this point: it is outside the coverage area (Nigeria){orPinned}.',
       then: 'report',
     },
     {
@@ -206,11 +209,15 @@ export const MAP_HOST_CONFORMANCE: ConformanceTable<MapHostOperation> = {
   ],
 };
 
-/**
- * Spec, Errors: VALIDATION_ERROR's "message lists the offending fields". Only the names of
- * members this gateway sends are taken from it, in the client's argument names; nothing
- * else of the upstream's text is passed on.
+/*
+ * Spec, Errors: VALIDATION_ERROR's "message lists the offending fields", and an
+ * INVALID_PARAMS message may name them too. Only names of members this gateway sent in
+ * this call are taken from it, in the client's argument names; nothing else of the
+ * upstream's text is passed on. A refusal that names none is reported with the
+ * arguments the call carried, without guessing which of them was refused.
  */
+
+/** A member of a request (query, path or body), as the client's argument. */
 const ARGUMENT_OF: Record<string, string> = {
   origin_lat: 'origin.coordinates.latitude',
   origin_lng: 'origin.coordinates.longitude',
@@ -223,24 +230,16 @@ const ARGUMENT_OF: Record<string, string> = {
   stops: 'stops',
   waypoints: 'waypoints',
   mode: 'mode',
-  latitude: 'location.latitude',
-  longitude: 'location.longitude',
   osm_id: 'osmId',
   osm_type: 'osmType',
   search_name: 'searchName',
   search_address: 'searchAddress',
   q: 'query',
   category: 'category',
-};
-/** What to fix, for the arguments the service's own rules bound (spec, Limits and Endpoints). */
-const HINT_OF: Record<string, string> = {
-  category: '"category" must be a key listed by placeCategories.',
-  query: '"query" must not be blank.',
-  stops: '"stops" takes 1 to 50 stops (Limits, rule 7).',
-  osmId: '"osmId" must be an OpenStreetMap id with its type letter first (N, W or R, e.g. "N7350865734").',
-  osmType: '"osmType" must agree with the letter of "osmId".',
+  code: 'code',
 };
 
+/** A member of one element of `stops[]` or `waypoints[]`, as the client's argument. */
 const ELEMENT_MEMBER: Record<string, string> = {
   latitude: 'coordinates.latitude',
   longitude: 'coordinates.longitude',
@@ -248,32 +247,97 @@ const ELEMENT_MEMBER: Record<string, string> = {
   id: 'id',
 };
 
-function refusedFields(body: unknown): string[] {
+/** A query's point: `location` of the point operations, `near` of a search. */
+function argumentOf(operation: string, member: string): string | undefined {
+  if (member === 'latitude' || member === 'longitude')
+    return `${operation === 'search' ? 'near' : 'location'}.${member}`;
+  return Object.hasOwn(ARGUMENT_OF, member) ? ARGUMENT_OF[member] : undefined;
+}
+
+/** The members `call` carried with a value: query, path and body. */
+function sentMembers(call: UpstreamCall): Record<string, unknown> {
+  const body = typeof call.body === 'object' && call.body !== null ? call.body : {};
+  const members = { ...call.params, ...call.query, ...body } as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(members).filter(([, value]) => value !== undefined));
+}
+
+/** `stops[2].loccode` names a member sent only if the third stop carried a loccode; `stops[].id`, if any did. */
+function elementSent(list: unknown, index: string, member: string | undefined): boolean {
+  if (!Array.isArray(list)) return false;
+  const elements: unknown[] = index === '' ? list : [list[Number(index)]];
+  return elements.some(
+    (element) =>
+      typeof element === 'object' &&
+      element !== null &&
+      (member === undefined || (element as Record<string, unknown>)[member] !== undefined),
+  );
+}
+
+function refusedFields(call: UpstreamCall, body: unknown): string[] {
   const text = (body as { message?: unknown } | null)?.message;
+  if (typeof text !== 'string') return [];
+  const sent = sentMembers(call);
   const found = new Set<string>();
-  if (typeof text === 'string') {
-    for (const [, name, index, member] of text.matchAll(/\b([a-z_]+)(?:\[(\d+)\])?(?:\.([a-z_]+))?/g)) {
-      const argument = Object.hasOwn(ARGUMENT_OF, name!) ? ARGUMENT_OF[name!] : undefined;
-      if (!argument) continue;
-      if (index === undefined) found.add(argument);
-      else if (name === 'waypoints') found.add(`waypoints[${index}]`);
-      else
-        found.add(
-          `${argument}[${index}]${member && ELEMENT_MEMBER[member] ? `.${ELEMENT_MEMBER[member]}` : ''}`,
-        );
-    }
+  for (const [, name, index, member] of text.matchAll(/\b([a-z_]+)(?:\[(\d*)\])?(?:\.([a-z_]+))?/g)) {
+    const argument = argumentOf(call.operation, name!);
+    if (!argument || !Object.hasOwn(sent, name!)) continue;
+    if (index === undefined) found.add(argument);
+    else if (!elementSent(sent[name!], index, member && ELEMENT_MEMBER[member] ? member : undefined))
+      continue;
+    else if (name === 'waypoints' || !member || !ELEMENT_MEMBER[member]) found.add(`${argument}[${index}]`);
+    else found.add(`${argument}[${index}].${ELEMENT_MEMBER[member]}`);
   }
   return [...found];
 }
 
-/** The refused fields in words, and what to fix for each the spec bounds. */
-function refusal(fields: string[]): Record<string, string> {
-  const unknown = " Check them against this field's description.";
-  if (fields.length === 0) return { named: 'the arguments', hints: unknown };
-  const hints = fields.flatMap((field) => (Object.hasOwn(HINT_OF, field) ? [` ${HINT_OF[field]}`] : []));
+/** The client's top-level arguments behind the members `call` carried, e.g. `origin` for `origin_lat`. */
+function sentArguments(call: UpstreamCall): string[] {
+  const names = Object.entries(sentMembers(call))
+    // The gateway sends the spec's default mode when the client gave none: not the client's to check.
+    .filter(([member, value]) => !(member === 'mode' && value === 'drive'))
+    .flatMap(([member]) => argumentOf(call.operation, member)?.split('.')[0] ?? []);
+  return [...new Set(names)];
+}
+
+const STOPS = { min: 1, max: 50 };
+
+/** What to fix, for an argument the service named, where the spec bounds it and the value sent is out of bounds. */
+const HINT_OF: Record<string, (sent: Record<string, unknown>) => string | undefined> = {
+  category: () => '"category" must be a key listed by placeCategories.',
+  query: (sent) => (String(sent.q).trim() === '' ? '"query" must not be blank.' : undefined),
+  stops: (sent) => {
+    const count = Array.isArray(sent.stops) ? sent.stops.length : 0;
+    return count < STOPS.min || count > STOPS.max
+      ? `"stops" takes ${STOPS.min} to ${STOPS.max} stops (Limits, rule 7); ${count} were sent.`
+      : undefined;
+  },
+  osmType: (sent) =>
+    typeof sent.osm_id === 'string' && sent.osm_id.charAt(0).toLowerCase() !== sent.osm_type
+      ? '"osmType" must agree with the letter of "osmId".'
+      : undefined,
+};
+
+const quoted = (names: readonly string[]) => names.map((name) => `"${name}"`).join(', ');
+
+/** The refusal in words: the arguments named, or those sent; and what to fix where it applies. */
+function refusal(call: UpstreamCall, fields: string[]): Record<string, string> {
+  const operation = operationLabel(call.operation);
+  if (fields.length === 0) {
+    const sent = sentArguments(call);
+    const which =
+      sent.length === 0 ? '' : `; the argument${sent.length > 1 ? 's' : ''} sent: ${quoted(sent)}`;
+    return {
+      refused: `the ${operation} request without saying which argument it objects to${which}`,
+      hints: ` Check ${sent.length > 1 ? 'them' : 'it'} against the field's description.`,
+    };
+  }
+  const sent = sentMembers(call);
+  const hints = fields.flatMap((field) =>
+    Object.hasOwn(HINT_OF, field) ? (HINT_OF[field]!(sent) ?? []) : [],
+  );
   return {
-    named: `the argument${fields.length > 1 ? 's' : ''} ${fields.map((field) => `"${field}"`).join(', ')}`,
-    hints: hints.length > 0 ? hints.join('') : unknown,
+    refused: `${quoted(fields)} of the ${operation} request`,
+    hints: ` ${hints.length > 0 ? hints.join(' ') : `Check ${fields.length > 1 ? 'them' : 'it'} against the field's description.`}`,
   };
 }
 

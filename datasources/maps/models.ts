@@ -114,7 +114,15 @@ export interface RouteModel {
   legs: RouteLegModel[];
   waypoints: Array<{ location: Point; name: string | null }>;
   shareUrl: string | null;
+  /** The service's `routes[]` after the first. */
+  alternatives: RouteAlternativeModel[];
 }
+
+/** Another of `routes[]`: a route's own members; waypoints and share link belong to the request. */
+export type RouteAlternativeModel = Pick<
+  RouteModel,
+  'distanceMeters' | 'durationSeconds' | 'encodedPolyline' | 'geometry' | 'legs'
+>;
 
 export interface TripStopModel {
   id: string;

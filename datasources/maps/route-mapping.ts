@@ -1,7 +1,13 @@
 import { UpstreamError } from '../../src/kernel/errors';
 import { decodePolyline, PolylineError } from '../../src/kernel/polyline';
 import { fromLngLat, loccodeLink } from './mapping';
-import type { LineStringModel, OptimizedTripModel, RouteModel, RouteStepModel } from './models';
+import type {
+  LineStringModel,
+  OptimizedTripModel,
+  RouteAlternativeModel,
+  RouteModel,
+  RouteStepModel,
+} from './models';
 import type { OptimizeWire, RouteStepWire, RouteWire } from './wire';
 
 /** Spec, Route data and Optimize data: `code` is the engine's status, `Ok` on success. */
@@ -48,10 +54,8 @@ function step(wire: RouteStepWire): RouteStepModel {
   };
 }
 
-/** The first of `routes[]` is the route; the spec shows no alternatives. */
-export function routeFromWire(wire: RouteWire): RouteModel {
-  requireEngineOk(wire.code, 'route');
-  const [route] = wire.routes;
+/** One of `routes[]`: its length, time, path and legs. */
+function routeAlternative(route: RouteWire['routes'][number]): RouteAlternativeModel {
   return {
     distanceMeters: route.distance,
     durationSeconds: route.duration,
@@ -63,11 +67,21 @@ export function routeFromWire(wire: RouteWire): RouteModel {
       summary: leg.summary ?? null,
       steps: leg.steps.map(step),
     })),
+  };
+}
+
+/** The first of `routes[]` is the route; the others, in the service's order, are its alternatives. */
+export function routeFromWire(wire: RouteWire): RouteModel {
+  requireEngineOk(wire.code, 'route');
+  const [route, ...others] = wire.routes;
+  return {
+    ...routeAlternative(route),
     waypoints: wire.waypoints.map(({ location, name }) => ({
       location: fromLngLat(location),
       name: name ?? null,
     })),
     shareUrl: wire.shareUrl ?? null,
+    alternatives: others.map(routeAlternative),
   };
 }
 

@@ -154,7 +154,7 @@ const route = z.object({
 export const routeData = z.object({
   shareUrl: z.string().nullish(),
   code: z.string(),
-  /** At least one route; the first is the answer (the spec shows no alternatives). */
+  /** At least one route; the first is the answer, the others its alternatives. */
   routes: z.tuple([route]).rest(route),
   waypoints: z.array(z.object({ location: lngLat, name: z.string().nullish() })),
 });

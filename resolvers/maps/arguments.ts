@@ -174,9 +174,9 @@ export function pointDetailsRequest(args: {
 }
 
 /**
- * Spec: `osm_id` is "type-prefixed" (the maps service and our docs write `N4839201`). The
- * prefix is taken in either case, or from `osmType` when only the number is given, and sent
- * upper-case, so every accepted form makes the same upstream request.
+ * Spec: `osm_id` is "type-prefixed" and `osm_type` is `n`, `w` or `r`, so the prefix is sent
+ * in that lower case. It is taken in either case (an id from any answer of ours works), or
+ * from `osmType` when only the number is given, so every accepted form makes one request.
  */
 function osmIdOf(
   osmId: InputMaybe<string> | undefined,
@@ -187,7 +187,7 @@ function osmIdOf(
   const letter = match?.[1]?.toLowerCase() ?? osmType;
   if (!match || !letter)
     throw badUserInput(
-      '"osmId" must be an OpenStreetMap id with its type letter first, e.g. N7350865734 (node), W… (way) or R… (relation); or give the number with osmType.',
+      '"osmId" must be an OpenStreetMap id with its type letter first, e.g. n7350865734 (node), w… (way) or r… (relation), in either case; or give the number with osmType.',
       'osmId',
     );
   if (osmType && letter !== osmType)
@@ -195,7 +195,7 @@ function osmIdOf(
       `"osmId" ${osmId.trim()} is a ${OSM_TYPE_NAMES[letter]}, but osmType says ${OSM_TYPE_NAMES[osmType]}; make them agree or leave osmType out.`,
       'osmType',
     );
-  return `${letter.toUpperCase()}${match[2]}`;
+  return `${letter}${match[2]}`;
 }
 
 const OSM_TYPE_NAMES: Record<string, string> = { n: 'node', w: 'way', r: 'relation' };

@@ -31,6 +31,23 @@ export function checkLoccodeShape(code: string, argument = 'code'): GraphQLError
     argument,
   );
 }
+/**
+ * The sentence for a loccode a service did not find while it holds lower-case letters:
+ * loccodes are issued in capitals and the services that match them exactly (agriculture,
+ * maps, address) take no other case, so it offers the upper-case form. The gateway never
+ * sends that form itself: it would answer for a code the client did not give. Empty when
+ * every code is in capitals already. Starts with a space, to follow a sentence.
+ */
+export function capitalsHint(codes: Iterable<string>): string {
+  const lower = [...new Set(codes)].filter((code) => code !== code.toUpperCase());
+  if (lower.length === 0) return '';
+  const suggestions =
+    lower.length === 1
+      ? `"${lower[0]!.toUpperCase()}"`
+      : lower.map((code) => `"${code.toUpperCase()}" for "${code}"`).join(', ');
+  return ` Loccodes are issued in capitals and this service matches them exactly, letter case included: did you mean ${suggestions}?`;
+}
+
 /** What a `Loccode` resolves from: the code exactly as the client sent it. */
 export interface LoccodeModel {
   code: string;

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../kernel/errors';
+import { capitalsHint } from '../kernel/loccode';
 import type { UpstreamCall } from './client';
 
 /*
@@ -39,12 +40,14 @@ export interface ConformanceRow<Operation extends string = string> {
   /**
    * The client's message. `{name}` is replaced by a value the gateway itself sent as `name`
    * (query, body or path parameter: the client's own input), `{operation}` by the
-   * operation's name in words, or by a value the table's `quote` gives. The upstream's own
-   * text is never passed on: it may echo the request, keys included.
+   * operation's name in words, or by a value the table's `quote` gives. `{capitals:name}` is
+   * the one sentence every service's "no such loccode" adds when the loccode sent as `name`
+   * holds lower-case letters (src/kernel/loccode.ts), else nothing. The upstream's own text is
+   * never passed on: it may echo the request, keys included.
    */
   message: string;
   then: Handling;
-  /** The refusal names the fields it refused (maps VALIDATION_ERROR): they reach the client as `extensions.fields`. */
+  /** The refusal may name the fields it refused (maps 400s): those the gateway sent reach the client as `extensions.fields`. */
   namesFields?: boolean;
 }
 
@@ -57,8 +60,10 @@ export interface ConformanceTable<Operation extends string = string> {
   rows: ReadonlyArray<ConformanceRow<Operation>>;
   /** Values a message may quote besides what the gateway sent, e.g. the fields a validation error names. */
   quote?(call: UpstreamCall, body: unknown): Record<string, string>;
-  /** The fields a refusal names, in the client's argument names (for rows that say `namesFields`). */
-  fieldsOf?(body: unknown): string[];
+  /** What the table's own `{…}` values say, for docs/CONFORMANCE.md. */
+  notes?: readonly string[];
+  /** The fields a refusal names among those `call` sent, in the client's argument names (for rows that say `namesFields`). */
+  fieldsOf?(call: UpstreamCall, body: unknown): string[];
 }
 
 /** A failure in our vocabulary, decided by a row. */
@@ -210,8 +215,11 @@ export function translate(
     retryIn: retryAfterSeconds === undefined ? '' : `; retry in ${retryAfterSeconds} s`,
     ...quoted,
   };
-  const message = row.message.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? sent(call, name));
-  const named = row.namesFields ? table.fieldsOf?.(body) : undefined;
+  const message = row.message.replace(/\{(?:(capitals):)?(\w+)\}/g, (_, capitals, name: string) => {
+    const value = values[name] ?? sent(call, name);
+    return capitals ? capitalsHint(value === '' ? [] : [value]) : value;
+  });
+  const named = row.namesFields ? table.fieldsOf?.(call, body) : undefined;
   const fields = named && named.length > 0 ? named : undefined;
   return { code: row.code, message, then: row.then, ...(fields && { fields }) };
 }

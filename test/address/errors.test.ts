@@ -24,7 +24,7 @@ describe('address failures reach the client as coded errors at the field, with s
     expect(error.extensions).toMatchObject({ code: 'LOCCODE_NOT_FOUND', service: 'address' });
   });
 
-  it('400 for an area loccode is LOCCODE_NOT_FOUND saying the service knows street loccodes only', async () => {
+  it('400 for an area loccode is a refusal, not LOCCODE_NOT_FOUND: it names the code and the pattern the service takes', async () => {
     const { data, errors } = await stack.query(
       `{ loccode(code: "${KANO_AREA}") { code address { streetName } healthcareAccess { accessScore } } }`,
     );
@@ -32,8 +32,10 @@ describe('address failures reach the client as coded errors at the field, with s
     expect(typeof data.loccode.healthcareAccess.accessScore).toBe('number');
     const error = only(errors);
     expect(error.path).toEqual(['loccode', 'address']);
-    expect(error.extensions).toMatchObject({ code: 'LOCCODE_NOT_FOUND', service: 'address' });
-    expect(error.message).toMatch(/street loccodes only/);
+    expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', service: 'address' });
+    expect(error.message).toBe(
+      `The address service refused the loccode "${KANO_AREA}" (HTTP 400) without saying why, so whether it has an address is not known. It looks up codes of the pattern four characters, a space, three (e.g. "KN3A 7QP"); area codes such as "KAN 700001" have no record there.`,
+    );
     expect(stack.sandbox.controls.count({ service: 'address', operation: 'byLoccode' })).toBe(1);
   });
 

@@ -125,7 +125,7 @@ describe('reverseGeocode, pointDetails, searchPlaces and placeCategories', () =>
     expect(data.pointDetails.place).toEqual({ name: place.name, osmId: place.osmId });
   });
 
-  it('takes the osmId forms the spec and our docs show, and sends each as the service writes it (issue #12)', async () => {
+  it('takes the osmId forms the spec and our docs show, and sends each as the spec writes it: type letter in lower case', async () => {
     const place = stack.sandbox.dataset.places[5]!;
     const [letter, digits] = [place.osmId.charAt(0), place.osmId.slice(1)];
     const osmType = { N: 'NODE', W: 'WAY', R: 'RELATION' }[letter]!;
@@ -146,7 +146,7 @@ describe('reverseGeocode, pointDetails, searchPlaces and placeCategories', () =>
     const sent = stack.sandbox.controls
       .requests({ service: 'maps', operation: 'pointDetails' })
       .map((request) => request.query.osm_id);
-    expect(sent).toEqual(forms.map(() => place.osmId));
+    expect(sent).toEqual(forms.map(() => `${letter.toLowerCase()}${digits}`));
   });
 
   it('refuses an osmId whose letter disagrees with osmType, naming both, before any call', async () => {
