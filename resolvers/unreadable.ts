@@ -1,0 +1,50 @@
+import {
+  isNonNullType,
+  isObjectType,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+} from 'graphql';
+import { isUnreadable, unreadableError } from '../src/kernel/unreadable';
+
+/**
+ * The types whose models may hold a member the service sent unreadable (src/kernel/unreadable.ts).
+ * Their nullable fields without a resolver of their own get one that answers such a member with
+ * its error, at the field's own path, on graphql-js and graphql-jit alike (both call a field's
+ * `resolve`). Only these types: every other field keeps the executors' cheaper default reading.
+ */
+export const TYPES_WITH_UNREADABLE_MEMBERS = [
+  'Climate',
+  'ClimateReading',
+  'ClimateInterpretation',
+  'PestProfile',
+  'PestOverview',
+  'YieldPrediction',
+  'SupplyRoute',
+  'SupplyRoutePlace',
+  'FacilitySearch',
+  'Facility',
+  'EmergencyInfo',
+  'EmergencyFacility',
+  'SpecialistFacility',
+  'HealthcareAccess',
+  'HeatmapPoint',
+  'Place',
+] as const;
+
+/** The default field reading, and a marker read as its error (thrown: graphql nulls the field and reports it there). */
+const readOrRefuse: GraphQLFieldResolver<unknown, unknown> = (source, _args, _context, info) => {
+  const value = (source as Record<string, unknown>)[info.fieldName];
+  if (isUnreadable(value)) throw unreadableError(value);
+  return value;
+};
+
+/** Gives the nullable, resolver-less fields of {@link TYPES_WITH_UNREADABLE_MEMBERS} the reading above. */
+export function answerUnreadableMembers(schema: GraphQLSchema): void {
+  for (const name of TYPES_WITH_UNREADABLE_MEMBERS) {
+    const type = schema.getType(name);
+    if (!isObjectType(type)) throw new Error(`${name} is not an object type of the schema`);
+    for (const field of Object.values(type.getFields())) {
+      if (!field.resolve && !isNonNullType(field.type)) field.resolve = readOrRefuse;
+    }
+  }
+}
