@@ -1,9 +1,4 @@
-import {
-  isNonNullType,
-  isObjectType,
-  type GraphQLFieldResolver,
-  type GraphQLSchema,
-} from 'graphql';
+import { isNonNullType, isObjectType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import { isUnreadable, unreadableError } from '../src/kernel/unreadable';
 
 /**

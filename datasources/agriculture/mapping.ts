@@ -89,7 +89,10 @@ const OUTLOOKS: Record<WireOutlook, ClimateOutlook> = {
   Moderate: 'MODERATE',
 };
 
-type WireInterpretation = Exclude<WireClimateRecord['farmer_interpretation'], null | { $unreadable: unknown }>;
+type WireInterpretation = Exclude<
+  WireClimateRecord['farmer_interpretation'],
+  null | { $unreadable: unknown }
+>;
 
 function toInterpretation(text: WireInterpretation): ClimateInterpretationModel {
   return {
