@@ -23,6 +23,8 @@ export const TYPES_WITH_UNREADABLE_MEMBERS = [
   'SpecialistFacility',
   'HealthcareAccess',
   'HeatmapPoint',
+  'Address',
+  'AddressStreet',
   'Place',
 ] as const;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { each, lenient, memberReaders, members } from '../../src/upstream/wire';
+import { each, memberReaders, members } from '../../src/upstream/wire';
 
 /**
  * The agriculture service's JSON, written once from agri-service.md "Resources and
@@ -49,11 +49,7 @@ const climateRecord = z.object({
   ),
   /** Spec: "ISO 8601"; with or without an offset (none: Nigeria's time). */
   event_timestamp: read.instant('event_timestamp'),
-  farmer_interpretation: lenient(
-    'agriculture',
-    farmerInterpretation.nullish().transform((value) => value ?? null),
-    'an object',
-  )('farmer_interpretation'),
+  farmer_interpretation: read.object(farmerInterpretation)('farmer_interpretation'),
 });
 export type WireClimateRecord = z.infer<typeof climateRecord>;
 

@@ -150,6 +150,8 @@ export function memberReaders(service: ServiceName) {
       ),
       'an ISO 8601 date and time',
     ),
+    /** An object the answer does not depend on: one that is not an object is that member's error. */
+    object: <T>(schema: z.ZodType<T>) => lenient(service, orNull(schema), 'an object'),
     oneOf: <const V extends string>(values: readonly [V, ...V[]]) =>
       lenient(service, orNull(closedSet(values)), `one of ${values.join(', ')}`),
   };
