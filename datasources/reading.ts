@@ -175,6 +175,11 @@ export const LENIENT_MEMBERS: ReadonlyArray<{ service: ServiceName; member: stri
   },
   {
     service: 'maps',
+    member: 'route steps: mode, maneuver type and modifier; place types and categories',
+    reading: 'given by example only ("e.g. driving"): the text as sent',
+  },
+  {
+    service: 'maps',
     member: 'search results: the other members',
     reading: "their shape is not shown: a place's members when present, null when absent",
   },
