@@ -165,3 +165,49 @@ describe('healthcare members read one by one', () => {
     expect(data.loccode.emergency.nearestFacilities[0].phone).toBe('8031234567');
   });
 });
+
+/**
+ * With both caches on (the production settings): an answer with an unreadable member is never
+ * stored as a clean answer. The response cache keeps only answers without errors; the upstream
+ * cache keeps the body as the service sent it, so the next answer from it carries the same error.
+ */
+describe('an unreadable member with the caches on', () => {
+  let scripted: ScriptedService;
+  let stack: TestStack;
+  beforeAll(async () => {
+    scripted = await ScriptedService.start();
+    stack = await startTestStack({
+      CLIENT_POINTS_PER_MINUTE: '100000000',
+      HEALTH_BASE_URL: `${scripted.url}/api/v1`,
+      HEALTH_API_KEY: SANDBOX_KEYS.healthcare,
+      SANDBOX: 'all',
+      ALLOW_ANONYMOUS: 'true',
+    });
+    scripted.forwardTo(stack.sandbox.urls.healthcare);
+  });
+  afterAll(async () => {
+    await stack.close();
+    await scripted.close();
+  });
+
+  it('answers the same error at the same path on the next request, from one upstream call', async () => {
+    const url = `${stack.sandbox.urls.healthcare}/api/v1/access?loccode=${encodeURIComponent(KANO_STREET)}`;
+    const body = (await stack.http.get(url, { authorization: `Bearer ${SANDBOX_KEYS.healthcare}` })).json;
+    scripted.script('/access', { status: 200, body: { ...body, coverage_band: 'Superb' } });
+    const ACCESS = `query($c: String!) { loccode(code: $c) { healthcareAccess { accessScore coverageBand } } }`;
+    for (let request = 0; request < 2; request += 1) {
+      const result = await stack.query(ACCESS, { c: KANO_STREET });
+      expect(result.errors).toEqual([
+        expect.objectContaining({
+          path: ['loccode', 'healthcareAccess', 'coverageBand'],
+          extensions: expect.objectContaining({ code: 'UPSTREAM_BAD_RESPONSE', service: 'healthcare' }),
+        }),
+      ]);
+      expect(result.data.loccode.healthcareAccess).toEqual({
+        accessScore: body.access_score,
+        coverageBand: null,
+      });
+    }
+    expect(scripted.received.filter((path) => path === '/access')).toHaveLength(1);
+  });
+});
