@@ -1,5 +1,5 @@
 import { UpstreamError } from '../../src/kernel/errors';
-import { firstUnreadable, isUnreadable, mapReadable, type Readable } from '../../src/kernel/unreadable';
+import { firstUnreadable, mapReadable, type Readable, type Unreadable } from '../../src/kernel/unreadable';
 import { cropFromToken } from './crops';
 import type {
   ClimateModel,
@@ -59,7 +59,9 @@ export function toClimate({ climate_data: records }: WireClimate, loccode: strin
  * keeping the service's order (the sort is stable).
  */
 function byRecency(a: WireClimateRecord, b: WireClimateRecord): number {
-  return epochMs(b.event_timestamp) - epochMs(a.event_timestamp);
+  const [newer, older] = [epochMs(b.event_timestamp), epochMs(a.event_timestamp)];
+  // Two records without a time are equal (-Infinity minus itself is NaN).
+  return newer === older ? 0 : newer - older;
 }
 
 function epochMs(time: Readable<string | null>): number {
@@ -89,10 +91,7 @@ const OUTLOOKS: Record<WireOutlook, ClimateOutlook> = {
   Moderate: 'MODERATE',
 };
 
-type WireInterpretation = Exclude<
-  WireClimateRecord['farmer_interpretation'],
-  null | { $unreadable: unknown }
->;
+type WireInterpretation = Exclude<WireClimateRecord['farmer_interpretation'], null | Unreadable>;
 
 function toInterpretation(text: WireInterpretation): ClimateInterpretationModel {
   return {
@@ -207,7 +206,5 @@ function toCoordinates(
 ): Readable<Coordinates | null> {
   const unreadable = firstUnreadable(latitude, longitude);
   if (unreadable) return unreadable;
-  return latitude === null || longitude === null || isUnreadable(latitude) || isUnreadable(longitude)
-    ? null
-    : { latitude, longitude };
+  return typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
 }
