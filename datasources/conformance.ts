@@ -5,6 +5,7 @@ import { ADDRESS } from './address/operations';
 import { AGRICULTURE } from './agriculture/operations';
 import { HEALTHCARE } from './healthcare/operations';
 import { MAP_HOST, MAPS } from './maps/operations';
+import { LENIENT_MEMBERS, READING_DECISIONS } from './reading';
 
 /** One upstream's conformance table with the operations it covers. */
 export interface ServiceConformance {
@@ -51,8 +52,50 @@ export function conformanceDocument(): string {
       .map(([name]) => `\`${name}\``);
     lines.push('', `Billed operations: ${billed.length > 0 ? billed.join(', ') : 'none'}.`);
   }
-  lines.push('', '## Any service, any status not listed above', '', ...rowsTable(FALLBACK_ROWS, []), '');
+  lines.push('', '## Any service, any status not listed above', '', ...rowsTable(FALLBACK_ROWS, []));
+  lines.push('', ...readingSection(), '');
   return lines.join('\n');
+}
+
+/** How a 2xx body is read: the rule for what the specs leave open, and the decisions where they pin. */
+function readingSection(): string[] {
+  const cell = (text: string) => text.replace(/\|/g, '\\|');
+  return [
+    '## Reading what the services send',
+    '',
+    'A 2xx body is read member by member. Unknown members are ignored (the maps spec asks for it;',
+    'the others are read the same way), and a member that is absent is `null` where the graph allows it. Where a spec gives no',
+    'type, format or closed set, what comes is read leniently: ISO 8601 date-times with or without',
+    "an offset (a time without one is taken to be Nigeria's time, West Africa Time, UTC+01:00),",
+    'numbers written as text where the type is not shown, text as sent where the value set is not shown.',
+    'A member that still cannot be read is `null`, with an error at its own path in `errors[].path`',
+    '(`extensions.code` `UPSTREAM_BAD_RESPONSE`, `extensions.service` the service), and every other',
+    'member and list element is answered. The message names the member as the service spells it and what was',
+    'expected, never the value. Such an answer is not stored by the response cache (it has errors);',
+    'the upstream cache keeps the body as the service sent it, so an answer from it carries the same error.',
+    '',
+    '### Members a spec leaves open',
+    '',
+    '| Service | Member | Read as |',
+    '|---|---|---|',
+    ...LENIENT_MEMBERS.map(
+      ({ service, member, reading }) => `| ${service} | ${cell(member)} | ${cell(reading)} |`,
+    ),
+    '',
+    '### Members a spec pins down',
+    '',
+    'A closed set is read in any letter case (folding case is unambiguous). A value it still cannot',
+    'read voids the member (null with its error) where the graph answers the member as nullable, or the',
+    'answer (`UPSTREAM_BAD_RESPONSE` at the field that asked for it) where the member carries the',
+    'answer: a required list, object or envelope, or a typed member the graph answers as non-null.',
+    '',
+    '| Service | Member | Pinned | Also read | A violation voids |',
+    '|---|---|---|---|---|',
+    ...READING_DECISIONS.map(
+      ({ service, member, pinned, alsoRead, voids }) =>
+        `| ${service} | ${cell(member)} | ${cell(pinned)} | ${cell(alsoRead)} | the ${voids} |`,
+    ),
+  ];
 }
 
 function rowsTable(rows: readonly ConformanceRow[], all: string[]): string[] {

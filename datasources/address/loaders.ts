@@ -3,6 +3,7 @@ import { operationLoader } from '../../src/upstream/loader';
 import { andThen } from '../../src/upstream/now-or-later';
 import type { AddressClient } from './client';
 import type { AddressModel } from './mapping';
+import { isUnreadable } from '../../src/kernel/unreadable';
 
 /** Per-request loaders of the address service, one per operation. */
 export type AddressLoaders = ReturnType<typeof createAddressLoaders>;
@@ -27,7 +28,7 @@ export function createAddressLoaders(client: AddressClient) {
    * one record), which is what `Address.loccode` links to.
    */
   function primeLoccode(address: AddressModel): AddressModel {
-    if (address.loccode) byLoccode.prime(address.loccode.code, address);
+    if (address.loccode && !isUnreadable(address.loccode)) byLoccode.prime(address.loccode.code, address);
     return address;
   }
   return {

@@ -1,42 +1,44 @@
 import { checkLoccodeShape, type LoccodeModel } from '../../src/kernel/loccode';
+import { mapReadable, type Readable } from '../../src/kernel/unreadable';
 import type { AddressRecordWire } from './wire';
 
-/** The street of an address, as the service describes it; any member may be missing. */
+/**
+ * The street of an address, as the service describes it; any member may be missing, and one
+ * it sent unreadable stays a marker (src/kernel/unreadable.ts).
+ */
 export interface AddressStreetModel {
-  name: string | null;
-  highwayType: string | null;
-  lengthMeters: number | null;
-  osmId: string | null;
+  name: Readable<string | null>;
+  highwayType: Readable<string | null>;
+  lengthMeters: Readable<number | null>;
+  osmId: Readable<string | null>;
 }
 
 /** An address record in the graph's terms; `loccode` links to the `Loccode` every domain hangs off. */
 export interface AddressModel {
-  loccode: LoccodeModel | null;
-  streetName: string | null;
+  loccode: Readable<LoccodeModel | null>;
+  streetName: Readable<string | null>;
   addresses: string[];
-  lga: string | null;
-  state: string | null;
-  countryCode: string | null;
-  street: AddressStreetModel | null;
+  lga: Readable<string | null>;
+  state: Readable<string | null>;
+  countryCode: Readable<string | null>;
+  street: Readable<AddressStreetModel | null>;
 }
 
 export function toAddress(record: AddressRecordWire): AddressModel {
   return {
-    loccode: loccodeLink(record.loccode),
-    streetName: record.streetName ?? null,
+    loccode: mapReadable(record.loccode, loccodeLink),
+    streetName: record.streetName,
     addresses: record.addresses ?? [],
-    lga: record.lga ?? null,
-    state: record.state ?? null,
-    countryCode: record.country ?? null,
-    street: record.streetInfo
-      ? {
-          name: record.streetInfo.name ?? null,
-          highwayType: record.streetInfo.highwayType ?? null,
-          lengthMeters: record.streetInfo.length ?? null,
-          // OSM ids outgrow GraphQL's 32-bit Int.
-          osmId: typeof record.streetInfo.osmId === 'number' ? String(record.streetInfo.osmId) : null,
-        }
-      : null,
+    lga: record.lga,
+    state: record.state,
+    countryCode: record.country,
+    street: mapReadable(record.streetInfo, (info) => ({
+      name: info.name,
+      highwayType: info.highwayType,
+      lengthMeters: info.length,
+      // OSM ids outgrow GraphQL's 32-bit Int.
+      osmId: mapReadable(info.osmId, String),
+    })),
   };
 }
 
@@ -44,7 +46,7 @@ export function toAddress(record: AddressRecordWire): AddressModel {
  * The record's display form (`XXXX XXX`, spaced) is a valid loccode, so it links
  * to a `Loccode`; a display form of any other shape links to nothing.
  */
-function loccodeLink(display: string | null | undefined): LoccodeModel | null {
+function loccodeLink(display: string | null): LoccodeModel | null {
   if (!display || checkLoccodeShape(display) !== undefined) return null;
   return { code: display };
 }

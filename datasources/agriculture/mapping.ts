@@ -1,4 +1,5 @@
 import { UpstreamError } from '../../src/kernel/errors';
+import { firstUnreadable, mapReadable, type Readable, type Unreadable } from '../../src/kernel/unreadable';
 import { cropFromToken } from './crops';
 import type {
   ClimateModel,
@@ -53,14 +54,26 @@ export function toClimate({ climate_data: records }: WireClimate, loccode: strin
   };
 }
 
-/** Most recent first; a record without a time after those with one. ISO strings in UTC sort as text. */
+/**
+ * Most recent first; a record without a readable time after those with one, equal times
+ * keeping the service's order (the sort is stable).
+ */
 function byRecency(a: WireClimateRecord, b: WireClimateRecord): number {
-  return (b.event_timestamp ?? '').localeCompare(a.event_timestamp ?? '');
+  const [newer, older] = [epochMs(b.event_timestamp), epochMs(a.event_timestamp)];
+  // Two records without a time are equal (-Infinity minus itself is NaN).
+  return newer === older ? 0 : newer - older;
 }
+
+function epochMs(time: Readable<string | null>): number {
+  return typeof time === 'string' ? Date.parse(time) : -Infinity;
+}
+
+/** The time in UTC, as the graph writes every agriculture time. */
+const inUtc = (time: string): string => new Date(time).toISOString();
 
 function toReading(record: WireClimateRecord): ClimateReadingModel {
   return {
-    recordedAt: record.event_timestamp,
+    recordedAt: mapReadable(record.event_timestamp, inUtc),
     airTemperatureCelsius: record.temperature_2m,
     relativeHumidityPercent: record.relative_humidity_2m,
     precipitationMm: record.precipitation,
@@ -68,26 +81,26 @@ function toReading(record: WireClimateRecord): ClimateReadingModel {
     soilMoisture10To40CmM3PerM3: record.soil_moisture_10_40cm,
     soilTemperature0CmCelsius: record.soil_temperature_0cm,
     soilTemperature6CmCelsius: record.soil_temperature_6cm,
-    interpretation: record.farmer_interpretation && toInterpretation(record.farmer_interpretation),
+    interpretation: mapReadable(record.farmer_interpretation, toInterpretation),
   };
 }
 
-const OUTLOOKS: Record<NonNullable<WireOutlook>, ClimateOutlook> = {
+const OUTLOOKS: Record<WireOutlook, ClimateOutlook> = {
   Challenging: 'CHALLENGING',
   Favourable: 'FAVOURABLE',
   Moderate: 'MODERATE',
 };
 
-function toInterpretation(
-  text: NonNullable<WireClimateRecord['farmer_interpretation']>,
-): ClimateInterpretationModel {
+type WireInterpretation = Exclude<WireClimateRecord['farmer_interpretation'], null | Unreadable>;
+
+function toInterpretation(text: WireInterpretation): ClimateInterpretationModel {
   return {
     temperature: text.temperature,
     humidity: text.humidity,
     rainfall: text.rainfall,
     soilMoisture: text.soil_moisture,
     soilTemperature: text.soil_temperature,
-    overallOutlook: text.overall_outlook && OUTLOOKS[text.overall_outlook],
+    overallOutlook: mapReadable(text.overall_outlook, (outlook) => OUTLOOKS[outlook]),
     outlookSummary: text.outlook_summary,
   };
 }
@@ -95,7 +108,7 @@ function toInterpretation(
 export function toPestProfile(profile: WirePestProfile): PestProfileModel {
   return {
     mode: 'crop',
-    crop: profile.crop === null ? null : cropFromToken(profile.crop),
+    crop: mapReadable(profile.crop, cropFromToken),
     locationName: profile.location,
     riskLevel: toRiskLevel(profile.risk_level),
     dominantPests: profile.dominant_pests,
@@ -122,20 +135,20 @@ export function toPestOverview(overview: WirePestOverview): PestOverviewModel {
   };
 }
 
-const RISK_LEVELS: Record<NonNullable<WireRiskLevel>, PestRiskLevel> = {
+const RISK_LEVELS: Record<WireRiskLevel, PestRiskLevel> = {
   low: 'LOW',
   medium: 'MEDIUM',
   high: 'HIGH',
 };
 
-function toRiskLevel(level: WireRiskLevel): PestRiskLevel | null {
-  return level && RISK_LEVELS[level];
+function toRiskLevel(level: Readable<WireRiskLevel | null>): Readable<PestRiskLevel | null> {
+  return mapReadable(level, (known) => RISK_LEVELS[known]);
 }
 
 export function toYieldPrediction(prediction: WireYield): YieldPredictionModel {
   const figures = prediction.yield_prediction;
   return {
-    crop: prediction.crop === null ? null : cropFromToken(prediction.crop),
+    crop: mapReadable(prediction.crop, cropFromToken),
     locationName: prediction.location,
     landSizeHectares: prediction.land_size_ha,
     tonnesPerHectare: figures.tonnes_per_hectare,
@@ -154,9 +167,11 @@ export function toYieldPrediction(prediction: WireYield): YieldPredictionModel {
 const BAG_UNIT = /(\d+(?:\.\d+)?)\s*kg/i;
 
 /** Spec: `unit` is text naming the bag ("currently the 50 kg bag unit"); its kilograms, when it names them. */
-function bagSizeKg(unit: string | null): number | null {
-  const match = unit === null ? null : BAG_UNIT.exec(unit);
-  return match ? Number(match[1]) : null;
+function bagSizeKg(unit: Readable<string | null>): Readable<number | null> {
+  return mapReadable(unit, (text) => {
+    const match = BAG_UNIT.exec(text);
+    return match ? Number(match[1]) : null;
+  });
 }
 
 /** The two ends carry the codes the client sent; the service's echo of them is not used. */
@@ -184,6 +199,12 @@ function toRoutePlace(code: string, place: WireRoutePlace): SupplyRoutePlaceMode
   };
 }
 
-function toCoordinates(latitude: number | null, longitude: number | null): Coordinates | null {
-  return latitude === null || longitude === null ? null : { latitude, longitude };
+/** A position is unreadable with either of its numbers; null when either is absent. */
+function toCoordinates(
+  latitude: Readable<number | null>,
+  longitude: Readable<number | null>,
+): Readable<Coordinates | null> {
+  const unreadable = firstUnreadable(latitude, longitude);
+  if (unreadable) return unreadable;
+  return typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
 }

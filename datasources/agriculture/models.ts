@@ -1,7 +1,9 @@
 import type { LoccodeModel } from '../../src/kernel/loccode';
+import type { Readable } from '../../src/kernel/unreadable';
 import type { Crop } from './crops';
 
 // What the agriculture domain resolves from: upstream answers renamed to the graph's conventions.
+// A member the service sent unreadable stays a marker here (src/kernel/unreadable.ts).
 
 export interface Coordinates {
   latitude: number;
@@ -12,100 +14,100 @@ export type ClimateOutlook = 'CHALLENGING' | 'FAVOURABLE' | 'MODERATE';
 export type PestRiskLevel = 'LOW' | 'MEDIUM' | 'HIGH';
 
 export interface ClimateInterpretationModel {
-  temperature: string | null;
-  humidity: string | null;
-  rainfall: string | null;
-  soilMoisture: string | null;
-  soilTemperature: string | null;
-  overallOutlook: ClimateOutlook | null;
-  outlookSummary: string | null;
+  temperature: Readable<string | null>;
+  humidity: Readable<string | null>;
+  rainfall: Readable<string | null>;
+  soilMoisture: Readable<string | null>;
+  soilTemperature: Readable<string | null>;
+  overallOutlook: Readable<ClimateOutlook | null>;
+  outlookSummary: Readable<string | null>;
 }
 
 export interface ClimateReadingModel {
   /** ISO 8601, UTC. */
-  recordedAt: string | null;
-  airTemperatureCelsius: number | null;
-  relativeHumidityPercent: number | null;
-  precipitationMm: number | null;
-  soilMoisture0To10CmM3PerM3: number | null;
-  soilMoisture10To40CmM3PerM3: number | null;
-  soilTemperature0CmCelsius: number | null;
-  soilTemperature6CmCelsius: number | null;
-  interpretation: ClimateInterpretationModel | null;
+  recordedAt: Readable<string | null>;
+  airTemperatureCelsius: Readable<number | null>;
+  relativeHumidityPercent: Readable<number | null>;
+  precipitationMm: Readable<number | null>;
+  soilMoisture0To10CmM3PerM3: Readable<number | null>;
+  soilMoisture10To40CmM3PerM3: Readable<number | null>;
+  soilTemperature0CmCelsius: Readable<number | null>;
+  soilTemperature6CmCelsius: Readable<number | null>;
+  interpretation: Readable<ClimateInterpretationModel | null>;
 }
 
 /** The area and its most recent reading, plus every reading (most recent first). */
 export interface ClimateModel extends ClimateReadingModel {
-  state: string | null;
-  city: string | null;
-  location: Coordinates | null;
+  state: Readable<string | null>;
+  city: Readable<string | null>;
+  location: Readable<Coordinates | null>;
   readings: ClimateReadingModel[];
 }
 
 /** Spec "Pest profile, crop mode". `mode` tells the two shapes of Get Pests apart. */
 export interface PestProfileModel {
   mode: 'crop';
-  crop: Crop | null;
-  locationName: string | null;
-  riskLevel: PestRiskLevel | null;
+  crop: Readable<Crop | null>;
+  locationName: Readable<string | null>;
+  riskLevel: Readable<PestRiskLevel | null>;
   dominantPests: string[];
   climateConditionsAffectingPests: string[];
-  recommendedAction: string | null;
+  recommendedAction: Readable<string | null>;
 }
 
 /** Spec "Pest overview, location mode". */
 export interface PestOverviewModel {
   mode: 'location';
-  locationName: string | null;
-  state: string | null;
-  zone: string | null;
-  riskLevel: PestRiskLevel | null;
+  locationName: Readable<string | null>;
+  state: Readable<string | null>;
+  zone: Readable<string | null>;
+  riskLevel: Readable<PestRiskLevel | null>;
   activeClimateConditions: string[];
   climateRiskNotes: string[];
   dominantPests: string[];
   cropsAtRisk: string[];
-  seasonalAlert: string | null;
+  seasonalAlert: Readable<string | null>;
   seasonalKeyPests: string[];
-  dataSources: string | null;
-  tip: string | null;
+  dataSources: Readable<string | null>;
+  tip: Readable<string | null>;
 }
 
 export type PestReportModel = PestProfileModel | PestOverviewModel;
 
 export interface YieldPredictionModel {
-  crop: Crop | null;
-  locationName: string | null;
-  landSizeHectares: number | null;
-  tonnesPerHectare: number | null;
-  totalTonnes: number | null;
-  totalKg: number | null;
-  bagCount: number | null;
+  crop: Readable<Crop | null>;
+  locationName: Readable<string | null>;
+  landSizeHectares: Readable<number | null>;
+  tonnesPerHectare: Readable<number | null>;
+  totalTonnes: Readable<number | null>;
+  totalKg: Readable<number | null>;
+  bagCount: Readable<number | null>;
   /** The service's own words for the bag, e.g. `50kg bag`. */
-  bagUnit: string | null;
-  bagSizeKg: number | null;
-  summary: string | null;
-  perHectareSummary: string | null;
-  seasonalNote: string | null;
-  growingAdvice: string | null;
+  bagUnit: Readable<string | null>;
+  bagSizeKg: Readable<number | null>;
+  summary: Readable<string | null>;
+  perHectareSummary: Readable<string | null>;
+  seasonalNote: Readable<string | null>;
+  growingAdvice: Readable<string | null>;
 }
 
 export interface SupplyRoutePlaceModel {
   /** The code as the client sent it, never the service's echo. */
   loccode: LoccodeModel;
-  state: string | null;
-  city: string | null;
-  location: Coordinates | null;
+  state: Readable<string | null>;
+  city: Readable<string | null>;
+  location: Readable<Coordinates | null>;
 }
 
 export interface SupplyRouteModel {
   origin: SupplyRoutePlaceModel;
   destination: SupplyRoutePlaceModel;
-  distanceKm: number | null;
-  estimatedTransitHours: number | null;
-  transportMode: string | null;
-  hubType: string | null;
-  hubDescription: string | null;
-  dataSource: string | null;
+  distanceKm: Readable<number | null>;
+  estimatedTransitHours: Readable<number | null>;
+  transportMode: Readable<string | null>;
+  hubType: Readable<string | null>;
+  hubDescription: Readable<string | null>;
+  dataSource: Readable<string | null>;
   cropsThatSurviveTransit: string[];
   cropsThatWillSpoil: string[];
 }

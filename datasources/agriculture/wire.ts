@@ -1,64 +1,55 @@
 import { z } from 'zod';
-import { members } from '../../src/upstream/wire';
+import { each, memberReaders, members } from '../../src/upstream/wire';
 
 /**
  * The agriculture service's JSON, written once from agri-service.md "Resources and
- * their fields". Unknown keys are dropped (zod's default). Rule for what is required:
- * the lists and the objects that carry an answer must be there, or the answer is
- * UPSTREAM_BAD_RESPONSE; a missing scalar becomes null. A value of the wrong type
- * is always a bad response. The loccodes the service echoes are not read: some are
+ * their fields". Unknown keys are dropped (zod's default). The lists and the objects that
+ * carry an answer must be there, or the answer is UPSTREAM_BAD_RESPONSE. Every other member
+ * is read on its own (src/upstream/wire.ts): absent is null, and a value that cannot be read
+ * (text where the spec says number, a time that is not ISO 8601, a risk level outside the
+ * set) is that member's error alone. The loccodes the service echoes are not read: some are
  * in a display form, and the graph reports the code the client sent.
  */
 
-/** A scalar the service may leave out: null when absent. */
-function optional<T extends z.ZodType>(schema: T) {
-  return schema.nullish().transform((value) => value ?? null);
-}
-
-const text = optional(z.string());
-const number = optional(z.number());
+const read = memberReaders('agriculture');
 const texts = z.array(z.string());
 
-const ISO_8601_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
-
-/** Spec: event_timestamp is ISO 8601; we keep the instant, written in UTC. */
-const instant = z
-  .string()
-  .refine((value) => ISO_8601_WITH_OFFSET.test(value) && !Number.isNaN(Date.parse(value)), {
-    message: 'not an ISO 8601 date-time with an offset',
-  })
-  .transform((value) => new Date(value).toISOString());
-
-/** Spec "States and transitions": the only two enumerations. */
-const riskLevel = optional(z.enum(['low', 'medium', 'high']));
-const outlook = optional(z.enum(['Challenging', 'Favourable', 'Moderate']));
-export type WireRiskLevel = z.infer<typeof riskLevel>;
-export type WireOutlook = z.infer<typeof outlook>;
+/** Spec "States and transitions": the only two enumerations, read in any letter case. */
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export const OUTLOOKS = ['Challenging', 'Favourable', 'Moderate'] as const;
+export type WireRiskLevel = (typeof RISK_LEVELS)[number];
+export type WireOutlook = (typeof OUTLOOKS)[number];
 
 const farmerInterpretation = z.object({
-  temperature: text,
-  humidity: text,
-  rainfall: text,
-  soil_moisture: text,
-  soil_temperature: text,
-  overall_outlook: outlook,
-  outlook_summary: text,
+  ...each(
+    read.text,
+    'temperature',
+    'humidity',
+    'rainfall',
+    'soil_moisture',
+    'soil_temperature',
+    'outlook_summary',
+  ),
+  overall_outlook: read.oneOf(OUTLOOKS)('overall_outlook'),
 });
 
 const climateRecord = z.object({
-  state: text,
-  city: text,
-  latitude: number,
-  longitude: number,
-  temperature_2m: number,
-  relative_humidity_2m: number,
-  precipitation: number,
-  soil_moisture_0_10cm: number,
-  soil_moisture_10_40cm: number,
-  soil_temperature_0cm: number,
-  soil_temperature_6cm: number,
-  event_timestamp: optional(instant),
-  farmer_interpretation: optional(farmerInterpretation),
+  ...each(read.text, 'state', 'city'),
+  ...each(
+    read.number,
+    'latitude',
+    'longitude',
+    'temperature_2m',
+    'relative_humidity_2m',
+    'precipitation',
+    'soil_moisture_0_10cm',
+    'soil_moisture_10_40cm',
+    'soil_temperature_0cm',
+    'soil_temperature_6cm',
+  ),
+  /** Spec: "ISO 8601"; with or without an offset (none: Nigeria's time). */
+  event_timestamp: read.instant('event_timestamp'),
+  farmer_interpretation: read.object(farmerInterpretation)('farmer_interpretation'),
 });
 export type WireClimateRecord = z.infer<typeof climateRecord>;
 
@@ -68,15 +59,15 @@ export type WireClimate = z.infer<typeof climateResponse>;
 
 /** Get Pests with a crop (spec rule 1: crop mode). */
 export const pestProfileResponse = z.object({
-  ...members(text, 'crop', 'location', 'recommended_action'),
+  ...each(read.text, 'crop', 'location', 'recommended_action'),
   ...members(texts, 'dominant_pests', 'climate_conditions_affecting_pests'),
-  risk_level: riskLevel,
+  risk_level: read.oneOf(RISK_LEVELS)('risk_level'),
 });
 export type WirePestProfile = z.infer<typeof pestProfileResponse>;
 
 /** Get Pests without a crop (spec rule 1: location mode). */
 export const pestOverviewResponse = z.object({
-  ...members(text, 'location', 'state', 'zone', 'seasonal_alert', 'data_sources', 'tip'),
+  ...each(read.text, 'location', 'state', 'zone', 'seasonal_alert', 'data_sources', 'tip'),
   ...members(
     texts,
     'active_climate_conditions',
@@ -85,30 +76,25 @@ export const pestOverviewResponse = z.object({
     'crops_at_risk',
     'seasonal_key_pests',
   ),
-  risk_level: riskLevel,
+  risk_level: read.oneOf(RISK_LEVELS)('risk_level'),
 });
 export type WirePestOverview = z.infer<typeof pestOverviewResponse>;
 
 /** Get Crop Yield. */
 export const yieldResponse = z.object({
-  crop: text,
-  land_size_ha: number,
-  location: text,
+  ...each(read.text, 'crop', 'location', 'seasonal_note', 'growing_advice'),
+  land_size_ha: read.number('land_size_ha'),
   yield_prediction: z.object({
-    total_yield: text,
-    unit: text,
-    total_count: number,
-    total_kg: number,
-    total_tonnes: number,
-    per_hectare: text,
-    tonnes_per_hectare: number,
+    ...each(read.text, 'total_yield', 'unit', 'per_hectare'),
+    ...each(read.number, 'total_count', 'total_kg', 'total_tonnes', 'tonnes_per_hectare'),
   }),
-  seasonal_note: text,
-  growing_advice: text,
 });
 export type WireYield = z.infer<typeof yieldResponse>;
 
-const routePlace = z.object({ state: text, city: text, latitude: number, longitude: number });
+const routePlace = z.object({
+  ...each(read.text, 'state', 'city'),
+  ...each(read.number, 'latitude', 'longitude'),
+});
 export type WireRoutePlace = z.infer<typeof routePlace>;
 
 /** Supply Farm Produce. */
@@ -116,12 +102,8 @@ export const supplyResponse = z.object({
   origin: routePlace,
   destination: routePlace,
   route: z.object({
-    distance_km: number,
-    estimated_transit_hours: number,
-    transport_mode: text,
-    hub_type: text,
-    hub_description: text,
-    data_source: text,
+    ...each(read.number, 'distance_km', 'estimated_transit_hours'),
+    ...each(read.text, 'transport_mode', 'hub_type', 'hub_description', 'data_source'),
   }),
   crops_that_survive_transit: texts,
   crops_that_will_spoil: texts,

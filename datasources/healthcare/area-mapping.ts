@@ -1,3 +1,4 @@
+import { mapReadable } from '../../src/kernel/unreadable';
 import type {
   CoverageBand,
   DiseaseRateModel,
@@ -7,11 +8,12 @@ import type {
   NearbyFacilityModel,
 } from './models';
 import { coordinates, healthLocation } from './mapping';
+import type { COVERAGE_BANDS } from './area-wire';
 import type { AccessWire, DiseaseRateWire, HealthRiskWire, HeatmapWire } from './area-wire';
 
 /* Answers about the area around a loccode: access, health risk, heatmap. */
 
-const BANDS: Record<AccessWire['coverage_band'], CoverageBand> = {
+const BANDS: Record<(typeof COVERAGE_BANDS)[number], CoverageBand> = {
   Poor: 'POOR',
   Adequate: 'ADEQUATE',
   Strong: 'STRONG',
@@ -23,7 +25,7 @@ export function toHealthcareAccess(access: AccessWire): HealthcareAccessModel {
   return {
     location: healthLocation(access.location),
     accessScore: access.access_score,
-    coverageBand: BANDS[access.coverage_band],
+    coverageBand: mapReadable(access.coverage_band, (band) => BANDS[band]),
     breakdown: {
       facilityDensityWithin5Km: breakdown.facility_density_5km,
       hospitalProximity: breakdown.hospital_proximity,
@@ -109,7 +111,7 @@ export function toHeatmap(heatmap: HeatmapWire): HeatmapModel {
     radiusKm: heatmap.radius_km,
     points: heatmap.heatmap_points.map((point) => ({
       location: coordinates(point),
-      type: point.type === 'risk' ? 'RISK' : 'FACILITY_STRENGTH',
+      type: mapReadable(point.type, (type) => (type === 'risk' ? 'RISK' : 'FACILITY_STRENGTH')),
       intensity: point.intensity,
       label: point.label,
     })),

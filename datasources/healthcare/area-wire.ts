@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { latLon, location, wrapped } from './wire';
+import { latLon, location, read, wrapped } from './wire';
 
 /*
  * The healthcare service's JSON about the area around a loccode (access, health
  * risk, heatmap), written once from the spec (service A, "Resources and their fields").
  */
+
+/** Spec: coverage_band is Poor, Adequate, Strong or Excellent; read in any letter case. */
+export const COVERAGE_BANDS = ['Poor', 'Adequate', 'Strong', 'Excellent'] as const;
+/** Spec: a heatmap point's type is facility_strength or risk; read in any letter case. */
+export const HEATMAP_POINT_TYPES = ['facility_strength', 'risk'] as const;
 
 const nearbyFacility = z
   .object({
@@ -19,7 +24,7 @@ const nearbyFacility = z
 export const accessBody = z.object({
   location,
   access_score: z.number().min(0).max(100),
-  coverage_band: z.enum(['Poor', 'Adequate', 'Strong', 'Excellent']),
+  coverage_band: read.oneOf(COVERAGE_BANDS)('coverage_band'),
   score_breakdown: z.object({
     facility_density_5km: z.number(),
     hospital_proximity: z.number(),
@@ -46,7 +51,7 @@ export const accessBody = z.object({
   nhia_accreditation_rate_10km: z.number(),
   interpretation: z.string(),
   use_cases: z.array(z.string()),
-  generated_at: z.iso.datetime({ offset: true }),
+  generated_at: read.instant('generated_at'),
 });
 export type AccessWire = z.infer<typeof accessBody>;
 
@@ -88,7 +93,7 @@ export const heatmapBody = z.object({
   radius_km: z.number(),
   heatmap_points: z.array(
     latLon.extend({
-      type: z.enum(['facility_strength', 'risk']),
+      type: read.oneOf(HEATMAP_POINT_TYPES)('type'),
       intensity: z.number(),
       label: z.string(),
     }),

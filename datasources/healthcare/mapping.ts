@@ -1,4 +1,5 @@
 import type { Point } from '../../src/kernel/point';
+import { mapReadable, type Readable } from '../../src/kernel/unreadable';
 import type {
   EmergencyInfoModel,
   FacilityLevel,
@@ -7,7 +8,7 @@ import type {
   HealthLocationModel,
   SpecialistRecommendationModel,
 } from './models';
-import type { EmergencyWire, FacilitiesWire, FacilityWire, SpecialistWire } from './wire';
+import type { EmergencyWire, FacilitiesWire, FacilityWire, SpecialistWire, WireFacilityLevel } from './wire';
 
 /*
  * Upstream JSON (already validated) to the graph's models: our names, one
@@ -15,7 +16,7 @@ import type { EmergencyWire, FacilitiesWire, FacilityWire, SpecialistWire } from
  * is a display form, not the code (spec: "Loccode rules").
  */
 
-type Level = FacilitiesWire['filters']['facility_level'];
+type Level = WireFacilityLevel;
 
 const LEVELS: Record<Level, FacilityLevel> = {
   Primary: 'PRIMARY',
@@ -30,6 +31,9 @@ export const UPSTREAM_LEVELS: Record<FacilityLevel, Level> = {
   TERTIARY: 'Tertiary',
 };
 
+const toLevel = (level: Readable<Level | null>): Readable<FacilityLevel | null> =>
+  mapReadable(level, (known) => LEVELS[known]);
+
 export const coordinates = ({ lat, lon }: { lat: number; lon: number }): Point => ({
   latitude: lat,
   longitude: lon,
@@ -42,7 +46,7 @@ export function healthLocation(location: FacilitiesWire['location']): HealthLoca
 export function toFacilitySearch(search: FacilitiesWire): FacilitySearchModel {
   return {
     location: healthLocation(search.location),
-    level: LEVELS[search.filters.facility_level],
+    level: toLevel(search.filters.facility_level),
     radiusKm: search.radius_km,
     count: search.count,
     scoringDescription: search.scoring,
@@ -63,7 +67,7 @@ function toFacility(facility: FacilityWire): FacilityModel {
     ward: facility.ward,
     address: facility.address,
     nhfrCode: facility.nhfr_code,
-    level: LEVELS[facility.facility_level],
+    level: toLevel(facility.facility_level),
     functionalStatus: facility.functional_status,
     accreditations: facility.accreditations.map(({ body, status }) => ({ body, status })),
     specialties: facility.specialties,
@@ -71,8 +75,8 @@ function toFacility(facility: FacilityWire): FacilityModel {
     travelTimeMinutes: facility.travel_time_minutes,
     emergencyServices: facility.emergency_services,
     acceptedInsurancePlans: facility.accepts_insurance_plans,
-    bedsCapacity: facility.beds_capacity ?? null,
-    waitTimeEstimateMinutes: facility.wait_time_estimate_minutes ?? null,
+    bedsCapacity: facility.beds_capacity,
+    waitTimeEstimateMinutes: facility.wait_time_estimate_minutes,
     rankingScore: facility.ranking_score,
     scoreWeights: {
       distance: weights.distance_weight,
@@ -93,8 +97,8 @@ export function toEmergencyInfo(route: EmergencyWire): EmergencyInfoModel {
     nearestFacilities: route.nearest_emergency_facilities.map((facility) => ({
       name: facility.name,
       category: facility.category,
-      phone: facility.phone ?? null,
-      level: LEVELS[facility.facility_level],
+      phone: facility.phone,
+      level: toLevel(facility.facility_level),
       functionalStatus: facility.functional_status,
       location: { latitude: facility.latitude, longitude: facility.longitude },
       distanceKm: facility.distance_km,
@@ -117,7 +121,7 @@ export function toSpecialistRecommendation(recommendation: SpecialistWire): Spec
       status: specialist.status,
       category: specialist.category,
       specialtyMatched: specialist.specialty_matched,
-      level: LEVELS[specialist.facility_level],
+      level: toLevel(specialist.facility_level),
       location: coordinates(specialist.coordinates),
       confidence: specialist.confidence_score,
       distanceKm: specialist.distance_km,

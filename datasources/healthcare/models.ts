@@ -1,9 +1,11 @@
 import type { Point } from '../../src/kernel/point';
+import type { Readable } from '../../src/kernel/unreadable';
 
 /*
  * What the healthcare client returns (health-and-address-services.md, spec A), in the
  * graph's terms: our names and units, one coordinate shape, the documented value sets as
- * UPPER_SNAKE literals. Nothing upstream-shaped leaves the datasource.
+ * UPPER_SNAKE literals. Nothing upstream-shaped leaves the datasource. A member the service
+ * sent unreadable stays a marker (src/kernel/unreadable.ts) in the fields typed `Readable`.
  */
 
 /** Spec: facility_level is Primary, Secondary or Tertiary. */
@@ -22,11 +24,11 @@ export interface HealthLocationModel {
 
 export interface FacilitySearchModel {
   location: HealthLocationModel;
-  level: FacilityLevel;
+  level: Readable<FacilityLevel | null>;
   radiusKm: number;
   count: number;
   scoringDescription: string;
-  generatedAt: string;
+  generatedAt: Readable<string | null>;
   facilities: FacilityModel[];
 }
 
@@ -40,7 +42,7 @@ export interface FacilityModel {
   ward: string;
   address: string;
   nhfrCode: string;
-  level: FacilityLevel;
+  level: Readable<FacilityLevel | null>;
   functionalStatus: string;
   accreditations: Array<{ body: string; status: string }>;
   specialties: string[];
@@ -48,8 +50,8 @@ export interface FacilityModel {
   travelTimeMinutes: number;
   emergencyServices: boolean;
   acceptedInsurancePlans: string[];
-  bedsCapacity: number | null;
-  waitTimeEstimateMinutes: number | null;
+  bedsCapacity: Readable<number | null>;
+  waitTimeEstimateMinutes: Readable<number | null>;
   rankingScore: number;
   /** How much each factor weighed in `rankingScore`. */
   scoreWeights: Record<
@@ -62,15 +64,15 @@ export interface EmergencyInfoModel {
   location: HealthLocationModel;
   /** Phone numbers, as the service lists them. */
   contacts: Record<'ambulance' | 'fire' | 'nema' | 'police', string>;
-  generatedAt: string;
+  generatedAt: Readable<string | null>;
   nearestFacilities: EmergencyFacilityModel[];
 }
 
 export interface EmergencyFacilityModel {
   name: string;
   category: string;
-  phone: string | null;
-  level: FacilityLevel;
+  phone: Readable<string | null>;
+  level: Readable<FacilityLevel | null>;
   functionalStatus: string;
   location: Point;
   distanceKm: number;
@@ -90,7 +92,7 @@ export interface SpecialistFacilityModel {
   status: string;
   category: string;
   specialtyMatched: string;
-  level: FacilityLevel;
+  level: Readable<FacilityLevel | null>;
   location: Point;
   confidence: number;
   distanceKm: number;
@@ -107,7 +109,7 @@ export interface NearbyFacilityModel {
 export interface HealthcareAccessModel {
   location: HealthLocationModel;
   accessScore: number;
-  coverageBand: CoverageBand;
+  coverageBand: Readable<CoverageBand | null>;
   breakdown: Record<
     | 'facilityDensityWithin5Km'
     | 'hospitalProximity'
@@ -128,7 +130,7 @@ export interface HealthcareAccessModel {
   nhiaAccreditationRateWithin10Km: number;
   interpretation: string;
   useCases: string[];
-  generatedAt: string;
+  generatedAt: Readable<string | null>;
 }
 
 export interface DiseaseRateModel {
@@ -161,9 +163,16 @@ export interface HealthRiskModel {
   >;
 }
 
+export interface HeatmapPointModel {
+  location: Point;
+  type: Readable<HeatmapPointKind | null>;
+  intensity: number;
+  label: string;
+}
+
 export interface HeatmapModel {
   center: Point;
   radiusKm: number;
-  points: Array<{ location: Point; type: HeatmapPointKind; intensity: number; label: string }>;
+  points: HeatmapPointModel[];
   summary: { facilityCount: number; riskNodeCount: number };
 }

@@ -120,7 +120,7 @@ function place(wire: SearchResultWire | PointPlaceWire): Omit<PlaceModel, 'dista
 }
 
 export function placeFromSearch(wire: SearchResultWire): PlaceModel {
-  return { ...place(wire), distanceKm: wire.distance_km ?? null };
+  return { ...place(wire), distanceKm: wire.distance_km };
 }
 
 function placeFromPointDetails(wire: PointPlaceWire): PlaceModel {

@@ -1,5 +1,6 @@
 import type { Point } from '../../src/kernel/point';
 import type { LoccodeModel } from '../../src/kernel/loccode';
+import type { Readable } from '../../src/kernel/unreadable';
 
 /*
  * What the maps datasource hands to resolvers: our names and units, `Point` for every
@@ -49,7 +50,8 @@ export interface PlaceModel {
   location: Point;
   loccode: LoccodeModel | null;
   osmId: string | null;
-  distanceKm: number | null;
+  /** A search result's distance the service sent unreadable stays a marker (src/kernel/unreadable.ts). */
+  distanceKm: Readable<number | null>;
   streetName: string | null;
   city: string | null;
   state: string | null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { members } from '../../src/upstream/wire';
+import { memberReaders, members } from '../../src/upstream/wire';
 
 /*
  * The maps service's JSON, written once from its spec ("Resources and their fields").
@@ -106,8 +106,14 @@ export const pointDetailsData = z.object({
 });
 export type PointDetailsWire = z.infer<typeof pointDetailsData>;
 
-/** Spec, Search result members seen: loccode, osm_id, distance_km (km); a place's other members when present. */
-export const searchData = z.array(z.object({ ...placeMembers, distance_km: z.number().nullish() }));
+/**
+ * Spec, Search result members seen: loccode, osm_id, distance_km (km); a place's other members
+ * when present. The type of distance_km is not shown: a number sent as text is read as the number,
+ * anything else is that field's error alone (src/upstream/wire.ts).
+ */
+export const searchData = z.array(
+  z.object({ ...placeMembers, distance_km: memberReaders('maps').looseNumber('distance_km') }),
+);
 export type SearchResultWire = z.infer<typeof searchData>[number];
 
 /** Spec, Place category. */

@@ -5,6 +5,7 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper';
 import { mergeResolvers, mergeTypeDefs } from '@graphql-tools/merge';
 import { GraphQLError, isUnionType, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { resolvers } from '../../resolvers';
+import { answerUnreadableMembers } from '../../resolvers/unreadable';
 import { badUserInput } from '../kernel/errors';
 
 /** The repository's `schema/`, from `src/graph/` (ts) or `dist/src/graph/` (built); tsc does not copy SDL. */
@@ -30,6 +31,7 @@ export function buildSchema(): GraphQLSchema {
   const merged = mergeResolvers(resolvers) as GraphQLResolverMap<unknown>;
   const schema = buildSubgraphSchema({ typeDefs: loadTypeDefs(), resolvers: merged });
   resolveRepresentationsOneByOne(schema);
+  answerUnreadableMembers(schema);
   return schema;
 }
 
