@@ -101,11 +101,11 @@ export function pointDetailsFromWire(wire: PointDetailsWire): PointDetailsAnswer
 /** A place as point details give it; search results are read the same way (see wire.ts). */
 function place(wire: SearchResultWire | PointPlaceWire): Omit<PlaceModel, 'distanceKm'> {
   return {
-    name: wire.name,
+    name: wire.name ?? null,
     address: wire.address ?? null,
     categoryKey: wire.category ?? null,
     type: wire.type ?? null,
-    location: { latitude: wire.latitude, longitude: wire.longitude },
+    location: positionOf(wire.latitude, wire.longitude),
     loccode: loccodeLink(wire.loccode),
     osmId: wire.osm_id ?? null,
     streetName: wire.street ?? null,
@@ -117,6 +117,10 @@ function place(wire: SearchResultWire | PointPlaceWire): Omit<PlaceModel, 'dista
     entityType: wire.entity_type ?? null,
     maiaddyId: wire.maiaddy_id ?? null,
   };
+}
+
+function positionOf(latitude?: number | null, longitude?: number | null): Point | null {
+  return typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
 }
 
 export function placeFromSearch(wire: SearchResultWire): PlaceModel {

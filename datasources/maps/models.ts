@@ -42,12 +42,14 @@ export interface ReverseGeocodeModel {
 }
 
 export interface PlaceModel {
-  name: string;
+  /** Null only for a search result without one (the search result shape is not shown). */
+  name: string | null;
   address: string | null;
   /** Resolved against the taxonomy when `category` is asked for. */
   categoryKey: string | null;
   type: string | null;
-  location: Point;
+  /** Null only for a search result without both coordinates. */
+  location: Point | null;
   loccode: LoccodeModel | null;
   osmId: string | null;
   /** A search result's distance the service sent unreadable stays a marker (src/kernel/unreadable.ts). */

@@ -108,11 +108,19 @@ export type PointDetailsWire = z.infer<typeof pointDetailsData>;
 
 /**
  * Spec, Search result members seen: loccode, osm_id, distance_km (km); a place's other members
- * when present. The type of distance_km is not shown: a number sent as text is read as the number,
+ * when present, so even a name and a position may be missing. The type of distance_km is not shown: a number sent as text is read as the number,
  * anything else is that field's error alone (src/upstream/wire.ts).
  */
 export const searchData = z.array(
-  z.object({ ...placeMembers, distance_km: memberReaders('maps').looseNumber('distance_km') }),
+  z.object({
+    ...placeMembers,
+    name: optionalText,
+    latitude: z.number().nullish(),
+    longitude: z.number().nullish(),
+    // Its type is not shown either: an id sent as a number is kept as its digits.
+    osm_id: z.union([z.string(), z.number().transform(String)]).nullish(),
+    distance_km: memberReaders('maps').looseNumber('distance_km'),
+  }),
 );
 export type SearchResultWire = z.infer<typeof searchData>[number];
 
