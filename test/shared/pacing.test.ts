@@ -4,8 +4,8 @@ import { useRedis } from '../support/redis';
 import { busiestWindow, SteppedClock, SteppedRun } from '../support/stepped-clock';
 
 /*
- * Issue #13: three replicas, one Redis, one budget per upstream key. Agriculture allows 60
- * requests a minute per key (spec, Limits), and the three replicas share the key.
+ * Three replicas, one Redis, one budget per upstream key. Agriculture allows 60 requests
+ * a minute per key (spec, Limits), and the three replicas share the key.
  *
  * Two minutes of traffic run on one fake clock shared by the replicas (their pacing, budgets
  * and request deadlines), moved by the test from one wake-up of a paced call to the next
