@@ -36,6 +36,14 @@ export interface CacheUsage {
   bytes: number;
 }
 
+/** One paced dimension of an upstream as its pacer reads it now. */
+export interface PacingReading {
+  dimension: string;
+  limit: number;
+  /** Set while a learned rule lowers the dimension. */
+  backAt?: number;
+}
+
 /** Durations in seconds, 5 ms to 10 s. */
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -98,10 +106,17 @@ export class Metrics {
   readonly redisFallbacks = this.counter('loccode_redis_fallbacks_total', ['operation']);
   /** Each bounded cache's usage, read when /metrics is scraped. */
   private readonly caches = new Map<string, () => CacheUsage>();
+  /** Each upstream's paced dimensions, read when /metrics is scraped. */
+  private readonly pacers = new Map<string, () => PacingReading[]>();
 
   /** Reports a cache's entries and estimated bytes under `cache="<name>"`. */
   trackCache(name: string, usage: () => CacheUsage): void {
     this.caches.set(name, usage);
+  }
+
+  /** Reports the limit each dimension of `service` is paced at now, and whether it is learned. */
+  trackPacing(service: string, read: () => PacingReading[]): void {
+    this.pacers.set(service, read);
   }
 
   /**
@@ -128,6 +143,29 @@ export class Metrics {
       });
     usageGauge('loccode_cache_entries', (usage) => usage.entries);
     usageGauge('loccode_cache_bytes', (usage) => usage.bytes);
+    this.pacingGauges();
+  }
+
+  /**
+   * With WORKERS > 1 a worker knows a lesson once a take has answered it: the lowest limit and
+   * any worker's learned flag are shown.
+   */
+  private pacingGauges(): void {
+    const pacers = this.pacers;
+    const pacingGauge = (name: MetricName, aggregator: Aggregator, read: (paced: PacingReading) => number) =>
+      new Gauge({
+        name,
+        help: HELP[name],
+        labelNames: ['service', 'dimension'],
+        aggregator,
+        registers: [this.registry],
+        collect() {
+          for (const [service, standing] of pacers)
+            for (const paced of standing()) this.set({ service, dimension: paced.dimension }, read(paced));
+        },
+      });
+    pacingGauge('loccode_upstream_pacing_limit', 'min', (paced) => paced.limit);
+    pacingGauge('loccode_upstream_pacing_learned', 'max', (paced) => (paced.backAt === undefined ? 0 : 1));
   }
 
   private counter<Label extends string>(name: MetricName, labelNames: readonly Label[]) {

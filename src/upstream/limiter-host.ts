@@ -1,5 +1,13 @@
 import { systemClock, type Clock } from '../kernel/clock';
-import { TOLD_RULE_TTL_MS, type SharedAdmission, type Told } from './coordinated-limiter';
+import {
+  lessonHolds,
+  recoveredRule,
+  recoversAt,
+  supersedes,
+  type Lesson,
+  type SharedAdmission,
+  type Told,
+} from './coordinated-limiter';
 import { RateLimiter, type LimitRule } from './rate-limiter';
 
 /** One operation a worker asks of the primary's limiter (ClusterRateLimiter sends them). */
@@ -10,26 +18,24 @@ export type LimiterRequest = { namespace: string; key: string; rule: LimitRule }
   | { op: 'tell'; told: Told }
 );
 
-/** What the primary remembers the upstream told about a key, and until when a lowered rule holds. */
-interface Lesson {
+/** What the primary remembers the upstream told about a key. */
+interface Held {
   pausedUntil: number;
-  rule?: LimitRule;
-  ruleUntil: number;
+  lesson?: Lesson;
 }
 
 /**
- * The primary's side of pacing and client budgets for its workers (WORKERS > 1, issue #17):
- * the same RateLimiter math on one clock, one state per key whichever worker asks, so every
- * limit holds as in one process. The primary answers one message at a time, so each
- * operation is atomic, as a Redis script is. What the upstream told is kept per key with the
- * same rules as SharedRateLimiter's Lua: a take is refused while the key is paused, and a
- * rule lowered by a lesson replaces the documented one (a bucket's rate with it) until a day
- * passes without a new lesson.
+ * The primary's side of pacing and client budgets for its workers (WORKERS > 1): the same
+ * RateLimiter math on one clock, one state per key whichever worker asks, so every limit
+ * holds as in one process. The primary answers one message at a time, so each operation is
+ * atomic, as a Redis script is. What the upstream told is kept per key with the same rules
+ * as SharedRateLimiter's Lua: a take is refused while the key is paused, and a learned rule
+ * lowers the documented one the worker asks with, recovering as recoveredRule says.
  */
 export class LimiterHost {
   /** One limiter per namespace (`pace:agriculture:`, `budget:`), so their keys never meet. */
   private readonly limiters = new Map<string, RateLimiter>();
-  private readonly lessons = new Map<string, Lesson>();
+  private readonly held = new Map<string, Held>();
 
   constructor(private readonly clock: Clock = systemClock) {}
 
@@ -42,18 +48,21 @@ export class LimiterHost {
     }
     const now = this.clock.now();
     const id = `${namespace}${key}`;
-    if (request.op === 'tell') return void this.learn(id, request.told, now);
-    const lesson = this.lessonOf(id, now);
-    const lowered = lesson?.rule && loweredBy(lesson.rule, request.rule);
-    const rule = lowered ?? request.rule;
-    const told: Told = { pausedUntil: lesson?.pausedUntil ?? 0, ...(lowered && { rule: lowered }) };
+    if (request.op === 'tell') return void this.learn(id, request.rule, request.told, now);
+    const held = this.heldOf(id, now);
+    const lesson = held?.lesson;
+    const rule = recoveredRule(request.rule, lesson, now);
+    const told: Told = {
+      pausedUntil: held?.pausedUntil ?? 0,
+      ...(lessonHolds(request.rule, lesson, now) && { rule: lesson.rule, learnedAt: lesson.learnedAt }),
+    };
     switch (request.op) {
       case 'take':
         if (told.pausedUntil > now)
           return {
             allowed: false,
             waitMs: told.pausedUntil - now,
-            limit: size(rule),
+            limit: rule.kind === 'window' ? rule.limit : rule.capacity,
             remaining: 0,
             fullInMs: 0,
             told,
@@ -70,41 +79,29 @@ export class LimiterHost {
     }
   }
 
-  /** Pauses only lengthen; a rule only lowers, and each new lesson keeps it a day longer. */
-  private learn(id: string, { pausedUntil, rule }: Told, now: number): void {
-    const lesson = this.lessonOf(id, now) ?? { pausedUntil: 0, ruleUntil: 0 };
-    lesson.pausedUntil = Math.max(lesson.pausedUntil, pausedUntil);
-    if (rule) {
-      if (!lesson.rule || lowerThan(rule, lesson.rule)) lesson.rule = rule;
-      lesson.ruleUntil = now + TOLD_RULE_TTL_MS;
-    }
-    this.lessons.set(id, lesson);
+  /** Pauses only lengthen; a learned rule replaces the lesson held as `supersedes` says. */
+  private learn(
+    id: string,
+    documented: LimitRule,
+    { pausedUntil, rule, learnedAt }: Told,
+    now: number,
+  ): void {
+    const held = this.heldOf(id, now) ?? { pausedUntil: 0 };
+    held.pausedUntil = Math.max(held.pausedUntil, pausedUntil);
+    if (rule && supersedes(documented, held.lesson, rule, now))
+      held.lesson = { rule, learnedAt: learnedAt ?? now };
+    this.held.set(id, held);
   }
 
-  /** The key's lesson while any of it still holds; forgotten once none does. */
-  private lessonOf(id: string, now: number): Lesson | undefined {
-    const lesson = this.lessons.get(id);
-    if (!lesson) return undefined;
-    if (lesson.rule && lesson.ruleUntil <= now) delete lesson.rule;
-    if (!lesson.rule && lesson.pausedUntil <= now) {
-      this.lessons.delete(id);
+  /** The key's pause and lesson while either still holds; forgotten once neither does. */
+  private heldOf(id: string, now: number): Held | undefined {
+    const held = this.held.get(id);
+    if (!held) return undefined;
+    if (held.lesson && recoversAt(held.lesson) <= now) delete held.lesson;
+    if (!held.lesson && held.pausedUntil <= now) {
+      this.held.delete(id);
       return undefined;
     }
-    return lesson;
+    return held;
   }
-}
-
-function size(rule: LimitRule): number {
-  return rule.kind === 'window' ? rule.limit : rule.capacity;
-}
-
-/** A learned rule lowers one of its kind that is larger (SharedRateLimiter's Lua: `told.a < a`). */
-function lowerThan(learned: LimitRule, rule: LimitRule): boolean {
-  return learned.kind === rule.kind && size(learned) < size(rule);
-}
-
-/** The rule as a lesson lowers it, as the Lua does: a window's limit, or a bucket's capacity and rate. */
-function loweredBy(learned: LimitRule, rule: LimitRule): LimitRule | undefined {
-  if (!lowerThan(learned, rule)) return undefined;
-  return learned.kind === 'window' && rule.kind === 'window' ? { ...rule, limit: learned.limit } : learned;
 }

@@ -4,8 +4,12 @@ import { systemClock, type Clock } from '../kernel/clock';
 import { RateLimiter, shareOf, type Admission, type LimitRule } from './rate-limiter';
 import type { SharedRedis } from './shared-redis';
 import {
-  TOLD_RULE_TTL_MS,
+  RECOVERY_MS,
+  RECOVERY_STEPS,
+  recoveredRule,
+  supersedes,
   type CoordinatedLimiter,
+  type Lesson,
   type LocalLimiter,
   type SharedAdmission,
   type Told,
@@ -23,7 +27,7 @@ export interface SharedRateLimiterOptions {
   clock?: Clock;
   /**
    * Where this replica's share is kept: its own memory by default; with WORKERS, the cluster's
-   * primary, so that the workers of one replica hold its share together (issue #17).
+   * primary, so that the workers of one replica hold its share together.
    */
   local?: LocalLimiter;
 }
@@ -36,7 +40,9 @@ const EXPIRY_MARGIN_MS = 1000;
  * the same state: a bucket is one number (`emptyAt`, a string at full precision), a window
  * the times its units were taken (a sorted set, so replicas whose calls reach Redis out of
  * order still keep it sorted). `now` comes from the caller's Clock, never from Redis, so
- * replicas (and tests on a fake clock) agree by construction.
+ * replicas (and tests on a fake clock) agree by construction. The told hash holds a pause
+ * (`until`) and a lesson (`a`, `b`, `at`), which lowers the documented rule as
+ * recoveredRule (coordinated-limiter.ts) does, step for step.
  * KEYS: state, told. ARGV: now, kind, a (limit | capacity), b (windowMs | drainPerSecond), ...
  */
 const PRELUDE = `
@@ -44,17 +50,22 @@ local now = tonumber(ARGV[1])
 local kind = ARGV[2]
 local a = tonumber(ARGV[3])
 local b = tonumber(ARGV[4])
-local told = redis.call('HMGET', KEYS[2], 'until', 'a', 'b')
+local told = redis.call('HMGET', KEYS[2], 'until', 'a', 'b', 'at')
 local pausedUntil = tonumber(told[1]) or 0
+local la, lb, learnedAt = tonumber(told[2]), tonumber(told[3]), tonumber(told[4])
 local lowered = 0
-if told[2] and tonumber(told[2]) < a then
-  a = tonumber(told[2])
-  if kind == 'bucket' then b = tonumber(told[3]) end
-  lowered = 1
+if la and learnedAt and la < a then
+  local steps = math.max(0, math.floor((now - learnedAt) / ${RECOVERY_MS / RECOVERY_STEPS}))
+  if steps < ${RECOVERY_STEPS} then
+    lowered = 1
+    a = math.floor(la + (a - la) * steps / ${RECOVERY_STEPS})
+    if kind == 'bucket' then b = lb + (b - lb) * steps / ${RECOVERY_STEPS} end
+  end
 end
 local function fmt(x) return string.format('%.17g', x) end
 local function answer(allowed, waitMs, remaining, fullInMs)
-  return { allowed and '1' or '0', fmt(waitMs), fmt(remaining), fmt(fullInMs), fmt(pausedUntil), tostring(lowered), fmt(a), fmt(b) }
+  return { allowed and '1' or '0', fmt(waitMs), fmt(remaining), fmt(fullInMs), fmt(pausedUntil), tostring(lowered), fmt(a), fmt(b),
+    fmt(la or 0), fmt(lb or 0), fmt(learnedAt or 0) }
 end
 local function emptyAt()
   return tonumber(redis.call('GET', KEYS[1])) or now
@@ -157,15 +168,18 @@ if kind == 'window' then
   expireWindow()
 end
 return 1`,
-  /** ARGV[5]: paused until (ms), ARGV[6..7]: a lower rule's a and b ('' when none). Pauses only lengthen; rules only lower. */
+  /**
+   * ARGV[5]: paused until (ms); ARGV[6..8]: a learned rule's a and b, and when it was learned
+   * ('' when none). Pauses only lengthen; a lesson replaces the one held when it is no higher
+   * than the rule in force (supersedes), and the hash lives until the later of its ends.
+   */
   limiterTell: `${PRELUDE}
 local untilMs = math.max(pausedUntil, tonumber(ARGV[5]))
 redis.call('HSET', KEYS[2], 'until', fmt(untilMs))
 local ttl = math.max(redis.call('PTTL', KEYS[2]), math.ceil(untilMs - now) + ${EXPIRY_MARGIN_MS})
-if ARGV[6] ~= '' then
-  local current = tonumber(told[2])
-  if not current or tonumber(ARGV[6]) < current then redis.call('HSET', KEYS[2], 'a', ARGV[6], 'b', ARGV[7]) end
-  ttl = math.max(ttl, ${TOLD_RULE_TTL_MS})
+if ARGV[6] ~= '' and tonumber(ARGV[6]) <= a then
+  redis.call('HSET', KEYS[2], 'a', ARGV[6], 'b', ARGV[7], 'at', ARGV[8])
+  ttl = math.max(ttl, math.ceil(tonumber(ARGV[8]) + ${RECOVERY_MS} - now) + ${EXPIRY_MARGIN_MS})
 end
 redis.call('PEXPIRE', KEYS[2], ttl)
 return 1`,
@@ -199,7 +213,7 @@ function ruleOf(kind: string, a: number, b: number): LimitRule {
 }
 
 /**
- * The RateLimiter's rules kept in Redis, for every replica at once (issue #13): one budget
+ * The RateLimiter's rules kept in Redis, for every replica at once: one budget
  * per key however many replicas take from it. Each operation is one atomic script. When
  * Redis cannot answer (down, slow), SharedRedis.run answers from a local RateLimiter at
  * this replica's share of the rule (shareOf), and counts the fallback.
@@ -210,7 +224,8 @@ function ruleOf(kind: string, a: number, b: number): LimitRule {
  * And each replica remembers its own units of every window (time and member), and writes
  * them back once Redis answers again: a Redis that restarted empty learns the calls made
  * during and before the outage, one that kept its data sees the same members again. (A
- * bucket's level is not written back: a restart forgets it, at most one burst.)
+ * bucket's level is not written back: a restart forgets it, at most one burst.) The lesson
+ * Redis last answered with is kept too, so that the local share recovers from it alike.
  */
 export class SharedRateLimiter implements CoordinatedLimiter {
   private readonly local: LocalLimiter;
@@ -226,6 +241,8 @@ export class SharedRateLimiter implements CoordinatedLimiter {
   private restoring?: Promise<void>;
   /** When this replica last answered from its local share. */
   private lastFallbackAt = Number.NEGATIVE_INFINITY;
+  /** Each key's lesson as Redis last told it (or this replica told Redis), for the local share. */
+  private readonly lessons = new Map<string, Lesson>();
 
   constructor(
     private readonly redis: SharedRedis,
@@ -265,26 +282,26 @@ export class SharedRateLimiter implements CoordinatedLimiter {
       [String(cost), token],
       () => {
         fellBack = true;
-        return this.local.take(key, this.share(rule), cost);
+        return this.local.take(key, this.share(key, rule, now), cost);
       },
       now,
     );
     if (!admission.allowed || cost === 0) return admission;
     // Taken in Redis: counted in this replica's share too (when it fits there), for the day Redis is gone.
-    if (!fellBack) await this.local.take(key, this.share(rule), cost);
+    if (!fellBack) await this.local.take(key, this.share(key, rule, now), cost);
     if (rule.kind === 'window') this.remember(key, rule, now, token, cost);
     return admission;
   }
 
   /** The standing, nothing spent. */
   peek(key: string, rule: LimitRule): Promise<SharedAdmission> {
-    return this.admission(key, rule, 'limiterPeek', [], () => this.local.peek(key, this.share(rule)));
+    return this.admission(key, rule, 'limiterPeek', [], () => this.local.peek(key, this.share(key, rule)));
   }
 
   /** Milliseconds until `cost` would fit under the rule (a pause aside), nothing taken. */
   async waitMs(key: string, rule: LimitRule, cost = 1): Promise<number> {
     const reply = await this.run(key, rule, 'limiterWait', [String(cost)], () =>
-      this.local.waitMs(key, this.share(rule), cost),
+      this.local.waitMs(key, this.share(key, rule), cost),
     );
     return typeof reply === 'number' ? reply : Number((reply as string[])[1]);
   }
@@ -298,7 +315,7 @@ export class SharedRateLimiter implements CoordinatedLimiter {
   /** Returns `cost` units taken for a call that was refused after all. */
   async giveBack(key: string, rule: LimitRule, cost = 1): Promise<void> {
     await this.run(key, rule, 'limiterGiveBack', [String(cost)], () => undefined);
-    await this.local.giveBack(key, this.share(rule), cost);
+    await this.local.giveBack(key, this.share(key, rule), cost);
     this.journal.get(key)?.units.splice(-cost, cost);
   }
 
@@ -306,22 +323,29 @@ export class SharedRateLimiter implements CoordinatedLimiter {
   async fullAt(key: string, rule: LimitRule, atMs: number): Promise<void> {
     if (rule.kind !== 'bucket') return;
     await this.run(key, rule, 'limiterFullAt', [String(atMs)], () =>
-      this.local.fullAt(key, this.share(rule), atMs),
+      this.local.fullAt(key, this.share(key, rule), atMs),
     );
   }
 
   /**
    * Records what the upstream told, for every replica: no unit of `key` goes before
-   * `pausedUntil`, and `rule` (lower than the documented one) replaces it. Without Redis,
-   * the caller's own memory of it is all there is.
+   * `pausedUntil`, and `told.rule` (learned at `told.learnedAt`) lowers the documented
+   * `rule` while it recovers. Without Redis, this replica's own memory of it is all there is.
    */
   async tell(key: string, rule: LimitRule, told: Told): Promise<void> {
-    const lower = told.rule ? ruleArgs(told.rule).slice(1) : ['', ''];
-    await this.run(key, rule, 'limiterTell', [String(told.pausedUntil), ...lower], () => undefined);
+    const now = this.clock.now();
+    let lesson: string[] = ['', '', ''];
+    if (told.rule) {
+      const learned = { rule: told.rule, learnedAt: told.learnedAt ?? now };
+      if (supersedes(rule, this.lessons.get(key), learned.rule, now)) this.lessons.set(key, learned);
+      lesson = [...ruleArgs(told.rule).slice(1), String(learned.learnedAt)];
+    }
+    await this.run(key, rule, 'limiterTell', [String(told.pausedUntil), ...lesson], () => undefined, now);
   }
 
-  private share(rule: LimitRule): LimitRule {
-    return shareOf(rule, this.options.replicas);
+  /** This replica's share of the rule as lowered by the lesson it knows of. */
+  private share(key: string, rule: LimitRule, now = this.clock.now()): LimitRule {
+    return shareOf(recoveredRule(rule, this.lessons.get(key), now), this.options.replicas);
   }
 
   /** Notes units taken at `now` (members as the take script names them), forgetting those out of the window. */
@@ -381,17 +405,26 @@ export class SharedRateLimiter implements CoordinatedLimiter {
   ): Promise<SharedAdmission> {
     const reply = await this.run(key, rule, script, args, local, now);
     if (!Array.isArray(reply)) return reply as Admission;
-    const [allowed, waitMs, remaining, fullInMs, pausedUntil, lowered, a, b] = (reply as string[]).map(
-      Number,
-    );
-    const effective = ruleOf(rule.kind, a!, b!);
+    const [allowed, waitMs, remaining, fullInMs, pausedUntil, lowered, a, , la, lb, learnedAt] = (
+      reply as string[]
+    ).map(Number);
+    // A window's lesson keeps the documented window; a bucket's lowers its rate as well.
+    const lesson: Lesson | undefined =
+      lowered === 1
+        ? {
+            rule: rule.kind === 'window' ? { ...rule, limit: la! } : ruleOf('bucket', la!, lb!),
+            learnedAt: learnedAt!,
+          }
+        : undefined;
+    if (lesson) this.lessons.set(key, lesson);
+    else this.lessons.delete(key);
     return {
       allowed: allowed === 1,
       waitMs: waitMs!,
-      limit: effective.kind === 'window' ? effective.limit : effective.capacity,
+      limit: a!,
       remaining: remaining!,
       fullInMs: fullInMs!,
-      told: { pausedUntil: pausedUntil!, ...(lowered === 1 && { rule: effective }) },
+      told: { pausedUntil: pausedUntil!, ...lesson },
     };
   }
 

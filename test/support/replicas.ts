@@ -25,7 +25,7 @@ export interface Replicas {
 }
 
 /** The sandbox's URLs and keys as live-upstream configuration, so no replica starts a sandbox of its own. */
-function upstreamEnv(sandbox: Sandbox): Record<string, string> {
+export function upstreamEnv(sandbox: Sandbox): Record<string, string> {
   return {
     AGRI_BASE_URL: sandbox.urls.agriculture,
     AGRI_API_KEY: sandbox.keys.agriculture,
@@ -41,17 +41,23 @@ function upstreamEnv(sandbox: Sandbox): Record<string, string> {
   };
 }
 
-/** `options.clock`: one fake clock for every replica's pacing, budgets and deadlines. */
+/**
+ * `options.clock`: one fake clock for every replica's pacing, budgets and deadlines.
+ * `options` may also be a function of the replica's index (e.g. a worker's link to a primary).
+ */
 export async function startReplicas(
   count: number,
   env: Record<string, string> = SINGLE_REQUEST_DISCIPLINE,
-  options: AppOptions = {},
+  options: AppOptions | ((index: number) => AppOptions) = {},
 ): Promise<Replicas> {
   const sandbox = await startTestSandbox();
   const apps: App[] = [];
+  const optionsOf = typeof options === 'function' ? options : () => options;
   try {
     for (let index = 0; index < count; index += 1)
-      apps.push(await startApp(loadConfig({ PORT: '0', ...upstreamEnv(sandbox), ...env }), {}, options));
+      apps.push(
+        await startApp(loadConfig({ PORT: '0', ...upstreamEnv(sandbox), ...env }), {}, optionsOf(index)),
+      );
   } catch (error) {
     await Promise.all(apps.map((app) => app.close()));
     await sandbox.close();

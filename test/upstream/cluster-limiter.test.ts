@@ -2,43 +2,23 @@ import { UpstreamError } from '../../src/kernel/errors';
 import { Metrics } from '../../src/observability/metrics';
 import { Budgets } from '../../src/server/access/budget';
 import { ClusterRateLimiter } from '../../src/upstream/cluster-rate-limiter';
-import { LimiterHost, type LimiterRequest } from '../../src/upstream/limiter-host';
 import { documentedRules, Pacer } from '../../src/upstream/pacer';
-import { PrimaryRpc, primaryEnd } from '../../src/upstream/primary-rpc';
 import type { LimitRule } from '../../src/upstream/rate-limiter';
 import { SharedRateLimiter } from '../../src/upstream/shared-rate-limiter';
 import { SharedRedis } from '../../src/upstream/shared-redis';
 import { FakeClock } from '../support/fake-clock';
 import { differencesFromMemory } from '../support/limiter-script';
+import { primaryOn } from '../support/limiter-primary';
 
 /*
- * Issue #17: with WORKERS > 1 and no Redis, the cluster's primary keeps pacing and client
- * budgets for every worker. Here the workers' requests reach a LimiterHost through the same
- * request/answer code as over node:cluster's IPC (primaryEnd, PrimaryRpc), JSON-encoded as Node's
- * IPC encodes them, delivered a turn later, on one fake clock.
+ * With WORKERS > 1 and no Redis, the cluster's primary keeps pacing and client budgets for
+ * every worker. Here the workers' requests reach a LimiterHost through the same
+ * request/answer code as over node:cluster's IPC (primaryOn), on one fake clock.
  */
 
 const WINDOW: LimitRule = { kind: 'window', limit: 5, windowMs: 1_000 };
 const BUCKET: LimitRule = { kind: 'bucket', capacity: 4, drainPerSecond: 3.3 };
 const AGRICULTURE = documentedRules({ healthcare: 300, address: 300 }).agriculture;
-
-/** A primary (its LimiterHost on `clock`) and a way to connect workers to it. */
-function primaryOn(clock: FakeClock): { worker(): PrimaryRpc } {
-  const host = new LimiterHost(clock);
-  const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
-  return {
-    worker: () => {
-      let deliver: (message: unknown) => void = () => undefined;
-      const end = primaryEnd({ limiter: (body) => host.answer(body as LimiterRequest) }, 0, (reply) =>
-        setImmediate(() => deliver(json(reply))),
-      );
-      return new PrimaryRpc({
-        send: (message) => setImmediate(() => end(json(message))),
-        onMessage: (listener) => (deliver = listener),
-      });
-    },
-  };
-}
 
 describe("the cluster primary's rate limiter (WORKERS without Redis)", () => {
   it.each([
@@ -99,7 +79,7 @@ describe("the cluster primary's rate limiter (WORKERS without Redis)", () => {
     expect(outcomes.filter((outcome) => outcome === 'UPSTREAM_RATE_LIMITED')).toHaveLength(20);
   });
 
-  it("a 429 one worker's call gets pauses the other's, and a limit learned from it paces both", async () => {
+  it("a 429 one worker's call gets pauses the other's, and a limit learned from it paces both while it recovers", async () => {
     const clock = new FakeClock(0);
     const primary = primaryOn(clock);
     const [a, b] = [primary.worker(), primary.worker()].map(
@@ -111,21 +91,30 @@ describe("the cluster primary's rate limiter (WORKERS without Redis)", () => {
         ),
     );
     for (let call = 0; call < 40; call += 1) await (call % 2 ? b! : a!).acquire('requests', clock.now());
+    await clock.advance(20_000);
     // Agriculture documents no headers: a bare 429 means its window is spent after the 40 calls it accepted.
     await a!.observe('requests', {}, 429);
     const refusal = await b!.acquire('requests', clock.now() + 10_000).catch((error: unknown) => error);
-    expect(refusal).toMatchObject({ code: 'UPSTREAM_RATE_LIMITED', retryAfterSeconds: 61 });
+    // Until the 39 calls taken at 0 leave the 61-s window.
+    expect(refusal).toMatchObject({ code: 'UPSTREAM_RATE_LIMITED', retryAfterSeconds: 41 });
     expect(b!.ruleOf('requests')).toEqual({ kind: 'window', limit: 39, windowMs: 61_000 });
-    await clock.advance(61_000);
-    const went = [];
-    for (let call = 0; call < 50; call += 1)
-      went.push(
-        await (call % 2 ? b! : a!).acquire('requests', clock.now()).then(
-          () => true,
-          () => false,
-        ),
-      );
-    expect(went.filter(Boolean)).toHaveLength(39);
+    const attempts = async (count: number) => {
+      const went = [];
+      for (let call = 0; call < count; call += 1)
+        went.push(
+          await (call % 2 ? b! : a!).acquire('requests', clock.now()).then(
+            () => true,
+            () => false,
+          ),
+        );
+      return went.filter(Boolean).length;
+    };
+    // 41 s after the lesson, two quarters of the gap are back: 39 + (60 - 39) / 2, rounded down.
+    await clock.advance(41_000);
+    expect(await attempts(60)).toBe(49);
+    // A minute after it, the documented 60: eleven more in the window.
+    await clock.advance(19_000);
+    expect(await attempts(20)).toBe(11);
   });
 
   it('gives a client one budget however its requests are spread over the workers', async () => {

@@ -81,7 +81,7 @@ describe('pacing under the documented limits, on a fake clock', () => {
   });
 });
 
-describe('learning from refusals (issue #11), on a fake clock', () => {
+describe('learning from refusals, on a fake clock', () => {
   it('a bare agriculture 429 after 8 calls: the limit becomes 8, the refused slot is given back, and the pause lasts until the oldest call leaves the window', async () => {
     const { clock, pacer } = pacerFor('agriculture');
     await acquireAll(clock, pacer, 'requests', 9);
@@ -94,12 +94,13 @@ describe('learning from refusals (issue #11), on a fake clock', () => {
       code: 'UPSTREAM_RATE_LIMITED',
       retryAfterSeconds: 56,
     });
-    const next = acquireAll(clock, pacer, 'requests', 9);
-    await clock.advance(56_000 + 61_000);
+    const next = acquireAll(clock, pacer, 'requests', 50);
+    await clock.advance(56_000 + 4_000);
     const released = await next;
-    // Eight go when the window empties; the ninth waits for a whole window of the learned limit.
-    expect(released.filter((at) => at === 61_000)).toHaveLength(8);
-    expect(released[8]).toBe(122_000);
+    // The eight calls leave the window 56 s after the lesson, when three quarters of the gap
+    // to the documented 60 are back: 8 + 39. The last three go a minute after the lesson.
+    expect(released.filter((at) => at === 61_000)).toHaveLength(47);
+    expect(released.slice(47)).toEqual([65_000, 65_000, 65_000]);
   });
 
   it('maps X-RateLimit-Limit 5 under the documented burst of 20: bucket and rate shrink alike', async () => {
@@ -121,5 +122,83 @@ describe('learning from refusals (issue #11), on a fake clock', () => {
     expect(released[0]).toBe(2_000);
     // 9 a second: about 111 ms apart.
     expect(released.slice(1).map((at, index) => at - released[index]!)).toEqual([112, 111, 111]);
+  });
+});
+
+describe('a learned limit is a hypothesis: it recovers, on a fake clock', () => {
+  /** Two bare 429s from agriculture (its spec documents no headers), a second apart, as a retry meets them. */
+  async function twoBareRefusals(clock: FakeClock, pacer: Pacer): Promise<void> {
+    for (let refusal = 0; refusal < 2; refusal += 1) {
+      await pacer.acquire('requests', FAR);
+      await pacer.observe('requests', {}, 429);
+      // The refused call is given back: the window holds none of ours, and the limit learned is 1.
+      expect(pacer.ruleOf('requests')).toEqual({ kind: 'window', limit: 1, windowMs: 61_000 });
+      await clock.advance(1_000);
+    }
+  }
+
+  it('after two bare 429s and one minute of quiet, agriculture calls go at 60 a minute again', async () => {
+    const { clock, pacer } = pacerFor('agriculture');
+    await twoBareRefusals(clock, pacer);
+    // A minute after the second refusal (at 1 s).
+    await clock.advance(59_000);
+    const times = acquireAll(clock, pacer, 'requests', 61);
+    await clock.advance(61_000);
+    const released = await times;
+    expect(released.filter((at) => at === 61_000)).toHaveLength(60);
+    expect(released[60]).toBe(122_000);
+  });
+
+  it('climbs back a quarter of the gap every 15 s: 1, 15, 30, 45, then the documented 60', async () => {
+    const { clock, pacer } = pacerFor('agriculture');
+    await twoBareRefusals(clock, pacer);
+    const limits = [pacer.ruleOf('requests')];
+    for (let quarter = 0; quarter < 4; quarter += 1) {
+      // From the second lesson, at 1 s: 16 s, 31 s, 46 s, 61 s.
+      await clock.advance(quarter === 0 ? 14_000 : 15_000);
+      limits.push(pacer.ruleOf('requests'));
+    }
+    expect(limits.map((rule) => rule?.kind === 'window' && rule.limit)).toEqual([1, 15, 30, 45, 60]);
+  });
+
+  it('paces by the limit of the moment: at 16 s, 15 calls go and the 16th is refused until the next step', async () => {
+    const { clock, pacer } = pacerFor('agriculture');
+    await twoBareRefusals(clock, pacer);
+    await clock.advance(14_000);
+    const outcomes = [];
+    for (let call = 0; call < 16; call += 1)
+      outcomes.push(
+        await pacer.acquire('requests', clock.now()).then(
+          () => 'went',
+          (error: UpstreamError) => error.code,
+        ),
+      );
+    expect(outcomes.filter((outcome) => outcome === 'went')).toHaveLength(15);
+    expect(outcomes[15]).toBe('UPSTREAM_RATE_LIMITED');
+    // Told to come back at the next step (31 s), when the limit is 30, not when the window empties.
+    await expect(pacer.acquire('requests', clock.now())).rejects.toMatchObject({ retryAfterSeconds: 15 });
+  });
+
+  it('a new refusal while recovering is a new lesson: the climb starts again from what the window held', async () => {
+    const { clock, pacer } = pacerFor('agriculture');
+    await twoBareRefusals(clock, pacer);
+    await clock.advance(29_000);
+    // At 31 s the limit is 30; 20 calls go, and the 21st is refused by the service.
+    for (let call = 0; call < 21; call += 1) await pacer.acquire('requests', clock.now());
+    await pacer.observe('requests', {}, 429);
+    expect(pacer.ruleOf('requests')).toEqual({ kind: 'window', limit: 20, windowMs: 61_000 });
+    // 15 s on: 20 + 40/4.
+    await clock.advance(15_000);
+    expect(pacer.ruleOf('requests')).toEqual({ kind: 'window', limit: 30, windowMs: 61_000 });
+  });
+
+  it('a maps burst learned from X-RateLimit-Limit climbs back to the documented one within a minute', async () => {
+    const { clock, pacer } = pacerFor('maps');
+    await pacer.observe('search', { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '4' }, 200);
+    await clock.advance(30_000);
+    // 4 + 15/2 rounded down; 2.25 + 6.75/2.
+    expect(pacer.ruleOf('search')).toEqual({ kind: 'bucket', capacity: 11, drainPerSecond: 5.625 });
+    await clock.advance(30_000);
+    expect(pacer.ruleOf('search')).toEqual(RULES.maps.search);
   });
 });
