@@ -1,21 +1,16 @@
 import { Metrics } from '../../src/observability/metrics';
-import type { LimitRule } from '../../src/upstream/rate-limiter';
 import { SharedRateLimiter } from '../../src/upstream/shared-rate-limiter';
 import { SharedRedis } from '../../src/upstream/shared-redis';
 import { FakeClock } from '../support/fake-clock';
-import { differencesFromMemory } from '../support/limiter-script';
 import { useRedis } from '../support/redis';
 
 /*
- * Issue #13: the rate limiter's state in Redis, one atomic script per operation. The same
- * operations on the memory limiter and on the Redis one, on one fake clock, give the same
- * answers; two replicas share one budget; without Redis each keeps its share of it.
+ * The rate limiter's state in Redis, one atomic script per operation, beyond the arithmetic
+ * every implementation shares (test/shared/limit-cases.test.ts): Redis forgets drained
+ * keys; without Redis each replica keeps its share of every rule.
  */
 
 const redis = useRedis();
-
-const WINDOW: LimitRule = { kind: 'window', limit: 5, windowMs: 1_000 };
-const BUCKET: LimitRule = { kind: 'bucket', capacity: 4, drainPerSecond: 3.3 };
 
 let prefixes = 0;
 
@@ -36,57 +31,6 @@ describe('the Redis store of the rate limiter', () => {
     shared = await connect();
   });
   afterAll(() => shared.close());
-
-  it.each([
-    ['a window (strict sliding log)', WINDOW],
-    ['a leaky bucket', BUCKET],
-  ])('answers as the memory limiter does, operation for operation: %s', async (_name, rule) => {
-    const clock = new FakeClock(0);
-    const inRedis = new SharedRateLimiter(shared, {
-      namespace: `same-${rule.kind}:`,
-      operation: 'test',
-      replicas: 3,
-      clock,
-    });
-    const { differing, refused } = await differencesFromMemory(clock, rule, [inRedis]);
-    expect(differing).toEqual([]);
-    // The sequence exercised refusals and waits, not only admissions.
-    expect(refused).toBe(true);
-  });
-
-  it('keeps one budget for two replicas, and a pause told by one holds for the other', async () => {
-    // Two replicas' connections under one prefix, as a deployment's are.
-    const clock = new FakeClock(0);
-    const sameRedis = new SharedRedis(
-      { url: redis.url, timeoutMs: 500, keyPrefix: 'two-replicas:' },
-      new Metrics(),
-    );
-    const alsoSameRedis = new SharedRedis(
-      { url: redis.url, timeoutMs: 500, keyPrefix: 'two-replicas:' },
-      new Metrics(),
-    );
-    await Promise.all([sameRedis.connect(), alsoSameRedis.connect()]);
-    try {
-      const options = { namespace: 'pace:agriculture:', operation: 'pacing', replicas: 2, clock };
-      const a = new SharedRateLimiter(sameRedis, options);
-      const b = new SharedRateLimiter(alsoSameRedis, options);
-      const taken = [];
-      for (let call = 0; call < 6; call += 1)
-        taken.push((await (call % 2 ? b : a).take('requests', WINDOW)).allowed);
-      expect(taken).toEqual([true, true, true, true, true, false]);
-      await clock.advance(1_000);
-      await a.tell('requests', WINDOW, { pausedUntil: 1_500 });
-      expect(await b.take('requests', WINDOW)).toMatchObject({ allowed: false, waitMs: 500 });
-      expect((await b.take('requests', WINDOW)).told).toEqual({ pausedUntil: 1_500 });
-      await a.tell('requests', WINDOW, { pausedUntil: 0, rule: { ...WINDOW, limit: 2 } });
-      await clock.advance(500);
-      const lowered = await b.take('requests', WINDOW);
-      expect(lowered).toMatchObject({ allowed: true, limit: 2, remaining: 1 });
-      expect(lowered.told?.rule).toEqual({ ...WINDOW, limit: 2 });
-    } finally {
-      await Promise.all([sameRedis.close(), alsoSameRedis.close()]);
-    }
-  });
 
   it('forgets a key once it has drained (PEXPIRE), so Redis holds only live budgets', async () => {
     const clock = new FakeClock(Date.now());

@@ -7,54 +7,19 @@ import type { LimitRule } from '../../src/upstream/rate-limiter';
 import { SharedRateLimiter } from '../../src/upstream/shared-rate-limiter';
 import { SharedRedis } from '../../src/upstream/shared-redis';
 import { FakeClock } from '../support/fake-clock';
-import { differencesFromMemory } from '../support/limiter-script';
 import { primaryOn } from '../support/limiter-primary';
 
 /*
  * With WORKERS > 1 and no Redis, the cluster's primary keeps pacing and client budgets for
  * every worker. Here the workers' requests reach a LimiterHost through the same
- * request/answer code as over node:cluster's IPC (primaryOn), on one fake clock.
+ * request/answer code as over node:cluster's IPC (primaryOn), on one fake clock. The
+ * arithmetic itself, and one budget for two workers, are test/shared/limit-cases.test.ts's.
  */
 
 const WINDOW: LimitRule = { kind: 'window', limit: 5, windowMs: 1_000 };
-const BUCKET: LimitRule = { kind: 'bucket', capacity: 4, drainPerSecond: 3.3 };
 const AGRICULTURE = documentedRules({ healthcare: 300, address: 300 }).agriculture;
 
 describe("the cluster primary's rate limiter (WORKERS without Redis)", () => {
-  it.each([
-    ['a window (strict sliding log)', WINDOW],
-    ['a leaky bucket', BUCKET],
-  ])('answers as the memory limiter does, operation for operation: %s', async (_name, rule) => {
-    const clock = new FakeClock(0);
-    const primary = primaryOn(clock);
-    // Two workers taking turns, as the primary's round robin hands them connections.
-    const workers = [primary.worker(), primary.worker()].map((rpc) => new ClusterRateLimiter(rpc, 'test:'));
-    const { differing, refused } = await differencesFromMemory(clock, rule, workers);
-    expect(differing).toEqual([]);
-    expect(refused).toBe(true);
-  });
-
-  it('keeps one budget for two workers, and a pause or lower rule told by one holds for the other', async () => {
-    const clock = new FakeClock(0);
-    const primary = primaryOn(clock);
-    const [a, b] = [primary.worker(), primary.worker()].map(
-      (rpc) => new ClusterRateLimiter(rpc, 'pace:agriculture:'),
-    );
-    const taken = [];
-    for (let call = 0; call < 6; call += 1)
-      taken.push((await (call % 2 ? b! : a!).take('requests', WINDOW)).allowed);
-    expect(taken).toEqual([true, true, true, true, true, false]);
-    await clock.advance(1_000);
-    await a!.tell('requests', WINDOW, { pausedUntil: 1_500 });
-    expect(await b!.take('requests', WINDOW)).toMatchObject({ allowed: false, waitMs: 500 });
-    expect((await b!.take('requests', WINDOW)).told).toEqual({ pausedUntil: 1_500 });
-    await a!.tell('requests', WINDOW, { pausedUntil: 0, rule: { ...WINDOW, limit: 2 } });
-    await clock.advance(500);
-    const lowered = await b!.take('requests', WINDOW);
-    expect(lowered).toMatchObject({ allowed: true, limit: 2, remaining: 1 });
-    expect(lowered.told?.rule).toEqual({ ...WINDOW, limit: 2 });
-  });
-
   it("two workers' pacers let exactly 60 agriculture calls through in a minute (spec, Limits), and the 61st fails fast", async () => {
     const clock = new FakeClock(0);
     const primary = primaryOn(clock);
