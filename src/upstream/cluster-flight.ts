@@ -3,7 +3,7 @@ import type { ServiceName } from '../kernel/services';
 import { systemClock, type Clock } from '../kernel/clock';
 import type { FlightOutcome, FlightRequest, HandedError, JoinAnswer } from './flight-host';
 import type { PrimaryRpc } from './primary-rpc';
-import { waitingMs, type Flights, type SharedFlightOptions } from './shared-flight';
+import { waitingMs, type FlightOptions, type Flights } from './flights';
 
 /**
  * A worker's single flight across the workers of WORKERS > 1 without Redis (issue #17):
@@ -21,7 +21,7 @@ export class ClusterFlights implements Flights {
 
   constructor(
     private readonly primary: PrimaryRpc,
-    private readonly options: SharedFlightOptions,
+    private readonly options: FlightOptions,
     private readonly clock: Clock = systemClock,
   ) {}
 

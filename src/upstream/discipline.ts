@@ -9,7 +9,7 @@ import type { OperationSpec } from './operations';
 import type { Pacer } from './pacer';
 import { currentScope, outsideScope } from './request-scope';
 import type { Resilience, RetryMode } from './resilience';
-import type { Flights } from './shared-flight';
+import type { Flights } from './flights';
 
 /** Failures after which a remembered answer is better than none (stale if error). */
 const STALE_WORTHY_CODES: ReadonlySet<ErrorCode> = new Set([

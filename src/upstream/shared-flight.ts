@@ -2,47 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from '../kernel/clock';
 import { sharedKey } from './shared-cache';
 import type { SharedRedis } from './shared-redis';
+import { waitingMs, type FlightOptions, type Flights } from './flights';
 
 /** How often a waiting replica looks for the owner's answer: a cold upstream call takes far longer. */
 const POLL_MS = 25;
 
 /** Deletes the lock only if it is still ours: past its TTL another replica may hold it. */
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
-
-export interface SharedFlightOptions {
-  /**
-   * How long a lock lives when its owner never releases it (a replica that died mid-call).
-   * The request deadline: the owner's pacing, retries and call are all cut to it.
-   */
-  lockTtlMs: number;
-  /** Time a waiter keeps for its own call when it stops waiting (the upstream timeout; at most half what is left). */
-  ownCallMs: number;
-}
-
-/**
- * How long a waiter waits for another's call before it makes its own: at most the lock's
- * TTL, and never so long that its own call would have no time left. Half the time left at
- * most is kept for that call, so a deadline shorter than the upstream timeout still waits.
- */
-export function waitingMs(options: SharedFlightOptions, deadline: number, now: number): number {
-  const kept = Math.min(options.ownCallMs, (deadline - now) / 2);
-  return Math.max(0, Math.min(options.lockTtlMs, deadline - kept - now));
-}
-
-/** One call per identical call beyond this process: across replicas (Redis) or across workers (the primary). */
-export interface Flights {
-  /**
-   * Whether a waiter reads the owner's answer from the shared cache (then only answers that
-   * are cached can be handed over), rather than being handed it directly.
-   */
-  readonly throughCache: boolean;
-  run<T>(
-    cacheKey: string,
-    deadline: number,
-    fetch: () => Promise<T>,
-    settled: () => Promise<{ value: T } | undefined>,
-  ): Promise<T>;
-}
 
 /**
  * Single flight across replicas (issue #13): of the replicas asking the same cold key, the
@@ -57,15 +23,10 @@ export class SharedFlights implements Flights {
 
   constructor(
     private readonly shared: SharedRedis,
-    private readonly options: SharedFlightOptions,
+    private readonly options: FlightOptions,
     private readonly clock: Clock = systemClock,
   ) {}
 
-  /**
-   * `fetch` as the one call for `cacheKey` across replicas, or the answer another replica
-   * fetched: `settled` returns it once the shared cache holds it (or throws the remembered
-   * refusal), undefined before. `fetch` must write the cache before it resolves.
-   */
   async run<T>(
     cacheKey: string,
     deadline: number,
