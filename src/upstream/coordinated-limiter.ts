@@ -57,7 +57,7 @@ export function lessonHolds(
  * every limit the specs state is per minute or per second, so by then the service's window
  * has turned over and the refusal says nothing more. A new refusal is a new lesson, and the
  * climb starts again from it. SharedRateLimiter's Lua (PRELUDE) computes the same, step for
- * step; LimiterHost calls this.
+ * step; LimiterMemory calls this.
  */
 export function recoveredRule(documented: LimitRule, lesson: Lesson | undefined, now: number): LimitRule {
   if (!lessonHolds(documented, lesson, now)) return documented;

@@ -1,5 +1,5 @@
 import type { Admission, LimitRule } from '../../src/upstream/rate-limiter';
-import type { LocalLimiter } from '../../src/upstream/coordinated-limiter';
+import type { CoordinatedLimiter, LocalLimiter } from '../../src/upstream/coordinated-limiter';
 import { FakeClock } from './fake-clock';
 
 /*
@@ -20,6 +20,8 @@ export type Step = { at: number; key?: string } & (
   | { waitFor: number; answers: number }
   | { giveBack: number }
   | { fullAt: number }
+  /** What the upstream told: nothing goes before this time (a store shared by processes keeps it). */
+  | { pausedUntil: number }
 );
 
 export interface LimitCase {
@@ -145,17 +147,36 @@ export const LIMIT_CASES: LimitCase[] = [
       { at: 334, peek: true, answers: admitted(1, 333) },
     ],
   },
+  {
+    name: 'a pause refuses every take until it ends, whatever the room, and only lengthens',
+    rule: WINDOW,
+    steps: [
+      { at: 0, take: 1, answers: admitted(2, 1_000) },
+      { at: 0, pausedUntil: 500 },
+      { at: 100, take: 1, answers: refused(400, 0, 0) },
+      // The standing and the rule's own wait are the units', a pause aside.
+      { at: 100, peek: true, answers: admitted(2, 900) },
+      { at: 100, waitFor: 1, answers: 0 },
+      { at: 100, pausedUntil: 300 },
+      { at: 499, take: 1, answers: refused(1, 0, 0) },
+      { at: 500, take: 1, answers: admitted(1, 1_000) },
+    ],
+  },
 ];
+
+/** Whether a case tells a pause, which only a store shared by processes keeps. */
+export function pauses({ steps }: LimitCase): boolean {
+  return steps.some((step) => 'pausedUntil' in step);
+}
+
+/** Any implementation: the memory limiter keeps no pause, the stores shared by processes do. */
+type Limiter = LocalLimiter & Partial<Pick<CoordinatedLimiter, 'tell'>>;
 
 /** Where the table's cases start on the clock: not 0, so that no implementation may count on it. */
 export const START = 1_000_000;
 
 /** What a step answered (undefined for one that answers nothing). */
-async function play(
-  limiter: LocalLimiter,
-  rule: LimitRule,
-  step: Step,
-): Promise<Answer | number | undefined> {
+async function play(limiter: Limiter, rule: LimitRule, step: Step): Promise<Answer | number | undefined> {
   const key = step.key ?? 'requests';
   const plain = ({ allowed, waitMs, remaining, fullInMs }: Admission): Answer => ({
     allowed,
@@ -167,7 +188,8 @@ async function play(
   if ('peek' in step) return plain(await limiter.peek(key, rule));
   if ('waitFor' in step) return limiter.waitMs(key, rule, step.waitFor);
   if ('giveBack' in step) await limiter.giveBack(key, rule, step.giveBack);
-  else await limiter.fullAt(key, rule, START + step.fullAt);
+  else if ('fullAt' in step) await limiter.fullAt(key, rule, START + step.fullAt);
+  else await limiter.tell!(key, rule, { pausedUntil: START + step.pausedUntil });
   return undefined;
 }
 
@@ -176,7 +198,7 @@ async function play(
  * its own): each answer and the step it came from, to compare with `expectedOf`.
  */
 export async function answersOf(
-  limiterOn: (clock: FakeClock) => LocalLimiter | Promise<LocalLimiter>,
+  limiterOn: (clock: FakeClock) => Limiter | Promise<Limiter>,
   { rule, steps }: LimitCase,
 ): Promise<Array<[number, Answer | number | undefined]>> {
   const clock = new FakeClock(START);
