@@ -6,13 +6,12 @@ import type { PrimaryRpc } from './primary-rpc';
 import { waitingMs, type FlightOptions, type Flights } from './flights';
 
 /**
- * A worker's single flight across the workers of WORKERS > 1 without Redis (issue #17):
- * without it each worker made its own call for the same cold key, and upstream calls per
- * request doubled with two workers. The primary (FlightHost) names one owner per key; the
- * owner calls, and tells the primary its outcome at once (before its own requests go on
- * with it), which hands it to whoever waits. Unlike Redis's
- * flights the outcome travels directly, so answers that are never cached are shared too,
- * and so is a coded refusal, as in one process. A waiter calls itself when the primary
+ * A worker's single flight across the workers of WORKERS > 1 without Redis (flights.ts):
+ * without it each worker would make its own call for the same cold key. The primary
+ * (FlightHost) names one owner per key; the owner calls, and tells the primary its outcome
+ * at once (before its own requests go on with it), which hands it to whoever waits. Unlike
+ * Redis's flights the outcome travels directly, so answers that are never cached are
+ * shared too, and so is a coded refusal, as in one process. A waiter calls itself when the primary
  * hands it nothing (the owner failed otherwise, or died), or when waiting longer would
  * leave its own call no time before its deadline.
  */

@@ -4,12 +4,12 @@ import type { PrimaryRpc } from './primary-rpc';
 import type { LimitRule } from './rate-limiter';
 
 /**
- * A worker's rate limiter when WORKERS > 1 (issue #17): every operation is a request to the
- * cluster's primary, which runs the RateLimiter math for all workers on one clock
- * (LimiterHost), so pacing and client budgets hold exactly as in one process. The same
+ * A worker's rate limiter when WORKERS > 1: every operation is a request to the cluster's
+ * primary, which runs the RateLimiter math for all workers on one clock (LimiterHost,
+ * LimiterMemory), so pacing and client budgets hold exactly as in one process. The same
  * interface as SharedRateLimiter, so the pacer and the budgets take either.
  *
- * Why not rate-limiter-flexible's RateLimiterCluster (issue #17 names it): it counts fixed
+ * Why not rate-limiter-flexible's RateLimiterCluster (the ready-made choice): it counts fixed
  * windows (not "at most 60 in any 61 s"), has no leaky bucket that says when a cost would
  * fit, nor anything like our giveBack, fullAt or what the upstream told (pauses and learned
  * limits), and reads the wall clock; rate-limiter.ts says more.

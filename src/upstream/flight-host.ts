@@ -1,7 +1,7 @@
 /**
- * One upstream call per identical call across the workers of WORKERS > 1 without Redis
- * (issue #17): the primary's side of ClusterFlights. A worker asks to `join` a key before
- * it calls; the first is its owner and calls, the others wait here. When its call has
+ * One upstream call per identical call across the workers of WORKERS > 1 without Redis:
+ * the primary's side of ClusterFlights. A worker asks to `join` a key before it calls;
+ * the first is its owner and calls, the others wait here. When its call has
  * settled, the owner tells it `done` with the outcome (a body, or the upstream's coded
  * refusal, or `none`), and every waiter gets it, as the joiners of a flight in one process
  * share its promise. The primary handles one message at a time, so joining and ending are

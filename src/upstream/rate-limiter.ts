@@ -10,7 +10,9 @@ import { systemClock, type Clock } from '../kernel/clock';
  * it also reads the wall clock, where ours takes a Clock so tests move time themselves.
  * Each rule keeps little state per key (a time for a bucket, recent times for a window),
  * so that a shared store holds it too: SharedRateLimiter (shared-rate-limiter.ts) keeps the
- * same state in Redis and runs the same math in one atomic script per operation.
+ * same state in Redis and runs the same math in one atomic script per operation, and the
+ * cluster's primary runs this one for its workers (LimiterMemory). One table of cases,
+ * test/support/limit-cases.ts, is run against all three.
  */
 export type LimitRule =
   /** At most `limit` units in any sliding window of `windowMs` (a strict log). */
@@ -32,7 +34,7 @@ export interface Admission {
 
 /**
  * One replica's share of a rule while it cannot reach the state it shares with the others
- * (issue #13): the limit or capacity divided by `replicas`, rounded down and at least 1, and
+ * (Redis): the limit or capacity divided by `replicas`, rounded down and at least 1, and
  * a bucket's drain divided likewise, so that together they stay under the whole rule.
  */
 export function shareOf(rule: LimitRule, replicas: number): LimitRule {
@@ -85,12 +87,6 @@ export class RateLimiter {
     if (state.kind === 'window' && rule.kind === 'window')
       return takeFromWindow({ taken: [...state.taken] }, rule, cost, now).waitMs;
     return 0;
-  }
-
-  /** Units taken and still counted: in the window, or (for a bucket) not yet drained. */
-  used(key: string, rule: LimitRule): number {
-    const { limit, remaining } = this.peek(key, rule);
-    return limit - remaining;
   }
 
   /** Returns `cost` units taken for a call that was refused after all: it is counted once, not twice. */

@@ -11,7 +11,7 @@ const POLL_MS = 25;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
 
 /**
- * Single flight across replicas (issue #13): of the replicas asking the same cold key, the
+ * Single flight across replicas (flights.ts): of the replicas asking the same cold key, the
  * first takes a Redis lock (SET NX PX) and makes the one upstream call; the others wait for
  * its answer to appear in the shared cache, polling, and make their own call when the lock
  * is gone without an answer (a failure, or a not-found that is not remembered), when the

@@ -306,12 +306,6 @@ export class SharedRateLimiter implements CoordinatedLimiter {
     return typeof reply === 'number' ? reply : Number((reply as string[])[1]);
   }
 
-  /** Units taken and still counted. */
-  async used(key: string, rule: LimitRule): Promise<number> {
-    const { limit, remaining } = await this.peek(key, rule);
-    return limit - remaining;
-  }
-
   /** Returns `cost` units taken for a call that was refused after all. */
   async giveBack(key: string, rule: LimitRule, cost = 1): Promise<void> {
     await this.run(key, rule, 'limiterGiveBack', [String(cost)], () => undefined);
