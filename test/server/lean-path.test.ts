@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { keyHash } from '../../src/server/access/callers';
 import { accessLine } from '../support/access-log';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 import { EXAMPLE_MANIFEST } from '../support/manifest';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack, type TestStack } from '../support/gateway';
 import type { HttpResponse } from '../support/http';

@@ -1,6 +1,6 @@
 import { keyHash } from '../../src/server/access/callers';
 import { accessLine } from '../support/access-log';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack, type TestStack } from '../support/gateway';
 import type { HttpResponse } from '../support/http';
 

@@ -2,7 +2,7 @@ import { keyHash } from '../../src/server/access/callers';
 import type { GraphQLResult } from '../support/gateway';
 import { startReplicas, type Replicas } from '../support/replicas';
 import { useRedis } from '../support/redis';
-import { SteppedClock } from '../support/stepped-clock';
+import { FakeClock } from '../support/time';
 
 /*
  * Issue #13: a client's budget (CLIENT_POINTS_PER_MINUTE, a leaky bucket of cost points)
@@ -21,7 +21,7 @@ const realSleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, m
 
 describe('a client budget of 100 points a minute over three replicas', () => {
   let replicas: Replicas;
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   beforeAll(async () => {
     replicas = await startReplicas(
       3,

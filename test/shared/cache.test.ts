@@ -2,7 +2,7 @@ import { SINGLE_REQUEST_DISCIPLINE } from '../support/gateway';
 import { useRedis } from '../support/redis';
 import { startReplicas, type Replicas } from '../support/replicas';
 import { waitFor } from '../support/service-process';
-import { SteppedClock } from '../support/stepped-clock';
+import { FakeClock } from '../support/time';
 import type { AppOptions } from '../../src/start/app';
 
 /*
@@ -82,7 +82,7 @@ describe('three replicas sharing one Redis: the upstream cache', () => {
 describe('three replicas sharing one Redis: expired, refreshed and stale copies', () => {
   // Climate is fresh 10 minutes, then served while refreshed for 5 more, and usable on failure for
   // 6 hours past fresh (README). The replicas share a stepped clock, which the tests move.
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   const replicas = useReplicas(
     3,
     () => ({

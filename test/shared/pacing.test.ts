@@ -1,7 +1,8 @@
 import type { GraphQLResult } from '../support/gateway';
 import { startReplicas, type Replicas } from '../support/replicas';
 import { useRedis } from '../support/redis';
-import { busiestWindow, SteppedClock, SteppedRun } from '../support/stepped-clock';
+import { FakeClock } from '../support/time';
+import { busiestWindow, SteppedRun } from '../support/stepped-run';
 
 /*
  * Three replicas, one Redis, one budget per upstream key. Agriculture allows 60 requests
@@ -9,7 +10,7 @@ import { busiestWindow, SteppedClock, SteppedRun } from '../support/stepped-cloc
  *
  * Two minutes of traffic run on one fake clock shared by the replicas (their pacing, budgets
  * and request deadlines), moved by the test from one wake-up of a paced call to the next
- * (SteppedRun, test/support/stepped-clock.ts): every agriculture call the sandbox logs is
+ * (SteppedRun, test/support/stepped-run.ts): every agriculture call the sandbox logs is
  * dated exactly on the gateway's clock, and "at most 60 in any 60 s" is checked on those
  * dates. The sandbox's own limit counts real time; it is set to 60 in the real time that
  * 58 s of the clock are made to last at least, so a gateway keeping the property is never
@@ -61,7 +62,7 @@ function expectDataOrRateLimited(answers: GraphQLResult[]): void {
 
 describe('three replicas pacing agriculture through one Redis (60 a minute)', () => {
   let replicas: Replicas;
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   beforeAll(async () => {
     replicas = await startReplicas(REPLICA_COUNT, env('pacing'), { clock });
   });
@@ -121,7 +122,7 @@ describe('three replicas pacing agriculture through one Redis (60 a minute)', ()
 
 describe('what the upstream says to one replica holds for all', () => {
   let replicas: Replicas;
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   beforeAll(async () => {
     replicas = await startReplicas(REPLICA_COUNT, env('told'), { clock });
   });
@@ -198,7 +199,7 @@ describe('what the upstream says to one replica holds for all', () => {
 
 describe('pacing while Redis is down', () => {
   let replicas: Replicas;
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   beforeAll(async () => {
     replicas = await startReplicas(REPLICA_COUNT, env('outage'), { clock });
   });

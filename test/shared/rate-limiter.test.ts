@@ -2,7 +2,7 @@ import { Metrics } from '../../src/observability/metrics';
 import type { LimitRule } from '../../src/upstream/rate-limiter';
 import { SharedRateLimiter } from '../../src/upstream/shared-rate-limiter';
 import { SharedRedis } from '../../src/upstream/shared-redis';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 import { differencesFromMemory } from '../support/limiter-script';
 import { useRedis } from '../support/redis';
 
