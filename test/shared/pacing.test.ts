@@ -1,7 +1,7 @@
 import type { GraphQLResult } from '../support/gateway';
 import { startReplicas, type Replicas } from '../support/replicas';
 import { useRedis } from '../support/redis';
-import { FakeClock } from '../support/time';
+import { FakeClock, waitFor } from '../support/time';
 import { busiestWindow, SteppedRun } from '../support/stepped-run';
 
 /*
@@ -33,8 +33,6 @@ const env = (prefix: string): Record<string, string> => ({
   CIRCUIT_FAILURE_THRESHOLD: '1000000',
   CLIENT_POINTS_PER_MINUTE: '100000000',
 });
-
-const realSleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function fallbacks(replicas: Replicas): Promise<number> {
   let total = 0;
@@ -184,7 +182,7 @@ describe('what the upstream says to one replica holds for all', () => {
     expect(await burst(10, 46)).toEqual({ answered: 46, refusal: undefined });
     // The 47th waits for the next step, 4 s on (within its deadline), and goes then.
     const waiting = ask(2, 56);
-    while (clock.sleeping === 0) await realSleep(2);
+    await waitFor(() => clock.sleeping > 0, { everyMs: 2, what: 'the 47th asleep on the clock' });
     expect(replicas.sandbox.controls.count({ service: 'agriculture' })).toBe(52);
     clock.moveTo(start + 65_000);
     expect((await waiting).errors).toBeUndefined();
@@ -210,13 +208,14 @@ describe('pacing while Redis is down', () => {
 
   /** Whether every replica is back on Redis (`loccode_redis_up 1`), within `withinMs`. */
   async function allUp(withinMs: number): Promise<boolean> {
-    const until = Date.now() + withinMs;
-    for (;;) {
+    const up = async () => {
       const texts = await Promise.all(replicas.apps.map((app) => app.metrics.registry.metrics()));
-      if (texts.every((text) => /^loccode_redis_up 1$/m.test(text))) return true;
-      if (Date.now() > until) return false;
-      await realSleep(50);
-    }
+      return texts.every((text) => /^loccode_redis_up 1$/m.test(text));
+    };
+    return waitFor(up, { timeoutMs: withinMs, everyMs: 50 }).then(
+      () => true,
+      () => false,
+    );
   }
 
   it('each replica paces at a third of the limit (20 of 60), its own calls included; no request fails because Redis went away', async () => {

@@ -2,7 +2,7 @@ import { Metrics } from '../../src/observability/metrics';
 import type { LimitRule } from '../../src/upstream/rate-limiter';
 import { SharedRateLimiter } from '../../src/upstream/shared-rate-limiter';
 import { SharedRedis } from '../../src/upstream/shared-redis';
-import { FakeClock } from '../support/time';
+import { FakeClock, waitFor } from '../support/time';
 import { differencesFromMemory } from '../support/limiter-script';
 import { useRedis } from '../support/redis';
 
@@ -144,8 +144,7 @@ describe('the Redis store while Redis is down', () => {
     } finally {
       await redis.start();
       // Closed once reconnected: a connection closed while reconnecting leaves a timer behind.
-      for (let wait = 0; wait < 100 && shared.status !== 'up'; wait += 1)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor(() => shared.status === 'up', { everyMs: 50 }).catch(() => undefined);
       await shared.close();
     }
   });

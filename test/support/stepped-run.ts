@@ -10,7 +10,7 @@ export interface DatedCall {
 }
 
 /**
- * Traffic over a stepped clock (issue #13, and the client-budget minute of issue #6).
+ * Traffic over a stepped clock (pacing across replicas, and the client-budget minute).
  * The test sends requests through `send`; `second()` moves the clock one second on, from
  * one wake-up of a paced call to the next, and between two moves waits until every request
  * sent is answered or asleep on the clock. Nothing is then in flight, so every call the

@@ -1,6 +1,6 @@
 import type { AppOptions } from '../../src/start/app';
 import { startTestStack, type TestStack } from '../support/gateway';
-import { waitFor } from '../support/service-process';
+import { waitFor } from '../support/time';
 import { FakeClock } from '../support/time';
 
 const KANO = 'KN3A 7QP';
@@ -292,7 +292,7 @@ describe('upstream discipline (issue #4)', () => {
         expect(served.response.json.extensions?.warnings).toBeUndefined();
         // Answered while its refresh was still on its way.
         expect(calls()).toBe(1);
-        await waitFor(() => calls() === 2, 10_000);
+        await waitFor(() => calls() === 2, { timeoutMs: 10_000 });
 
         // The refreshed answer is fresh for 10 minutes from when it was fetched: 19 minutes after
         // the first, nothing is called (the first alone would be past its refresh window by then).
