@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { SANDBOX_KEYS } from '../src/sandbox/keys';
 import { TestHttp } from './support/http';
 import { spawnProcess, type ServiceProcess } from './support/service-process';
+import { waitFor } from './support/time';
 
 /**
  * The README's commands, run as a newcomer runs them, one after another (each one
@@ -19,13 +20,11 @@ function npm(args: string[], env: Record<string, string>): Started {
   return spawnProcess('npm', ['--silent', ...args], env);
 }
 
-async function waitFor(started: Started, text: string, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!started.output().includes(text)) {
-    if (Date.now() > deadline || started.child.exitCode !== null)
-      throw new Error(`no "${text}" in:\n${started.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Waits until the process prints `text`; fails with what it printed if it exits or stays silent first. */
+async function printed(started: Started, text: string): Promise<void> {
+  const done = () => started.output().includes(text) || started.child.exitCode !== null;
+  await waitFor(done, { timeoutMs: 90_000, everyMs: 100 }).catch(() => undefined);
+  if (!started.output().includes(text)) throw new Error(`no "${text}" in:\n${started.output()}`);
 }
 
 async function stop(started: Started): Promise<number | null> {
@@ -40,8 +39,8 @@ describe("the README's commands", () => {
   it('npm start serves the graph; the curl example, the typed client and SIGTERM work against it', async () => {
     const server = npm(['start'], { PORT: '0' });
     try {
-      await waitFor(server, 'serving GraphQL at');
-      await waitFor(server, 'address ');
+      await printed(server, 'serving GraphQL at');
+      await printed(server, 'address ');
       const url = /serving GraphQL at (\S+)/.exec(server.output())![1]!;
       expect(server.output()).toMatch(/agriculture\s+sandbox/);
       // Over the sandbox alone it serves callers without a key, and says so.
@@ -73,7 +72,7 @@ describe("the README's commands", () => {
       SANDBOX_ADDRESS_PORT: '0',
     });
     try {
-      await waitFor(sandbox, 'Try: curl');
+      await printed(sandbox, 'Try: curl');
       const value = (variable: string) => new RegExp(`${variable}=(\\S+)`).exec(sandbox.output())![1]!;
       const statuses = await Promise.all([
         http.get(`${value('AGRI_BASE_URL')}/api/v1/data/climate/by-loccode?loccode=KN3A%207QP`, {

@@ -1,16 +1,17 @@
 import type { ServiceName } from '../kernel/services';
+import { monotonicMs } from '../kernel/clock';
 import { currentScope, type ServiceUsage } from '../upstream/request-scope';
 import type { Metrics } from './metrics';
 import { noteCacheResult } from './tracing';
 
-/** One finished HTTP exchange with an upstream: counted and timed (its span: tracing.ts, startUpstreamRequest). `status` is undefined when no answer came. */
+/** One finished HTTP exchange with an upstream (`startedAt`: monotonicMs): counted and timed (its span: tracing.ts, startUpstreamRequest). `status` is undefined when no answer came. */
 export function observeUpstreamCall(
   metrics: Metrics,
   call: { service: ServiceName; operation: string; status: number | undefined; startedAt: number },
 ): void {
   const { service, operation, status, startedAt } = call;
   metrics.upstreamCalls.inc({ service, operation, status: status === undefined ? 'error' : String(status) });
-  metrics.upstreamDuration.observe({ service, operation }, (Date.now() - startedAt) / 1000);
+  metrics.upstreamDuration.observe({ service, operation }, (monotonicMs() - startedAt) / 1000);
   usageOf(service).calls += 1;
 }
 

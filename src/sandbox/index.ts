@@ -2,6 +2,7 @@ import type { ServiceContext } from './context';
 import { loadDataset } from './dataset';
 import type { Dataset } from './dataset/types';
 import { SANDBOX_KEYS } from './keys';
+import { systemClock, type SandboxClock } from './kit/clock';
 import { SandboxControls } from './kit/controls';
 import { startServiceServer, type ServiceServer } from './kit/server';
 import type { ServiceDefinition, ServiceName } from './kit/types';
@@ -13,6 +14,7 @@ import { createMapsService } from './services/maps';
 export { SANDBOX_KEYS } from './keys';
 export { SandboxControls } from './kit/controls';
 export type { FaultRule, LoggedRequest } from './kit/controls';
+export type { SandboxClock } from './kit/clock';
 export { DEFAULT_VARIANTS, EXTRA_MEMBER, type Variants } from './kit/variants';
 
 /** Ports of `npm run sandbox`; 0 (any free port) is what tests and `npm start` use. */
@@ -26,8 +28,10 @@ export const DEFAULT_SANDBOX_PORTS: Record<ServiceName, number> = {
 export interface SandboxOptions {
   host?: string;
   ports?: Partial<Record<ServiceName, number>>;
-  /** Clock for timestamps in bodies; defaults to the current hour (UTC), so a day's answers stay stable. */
+  /** Clock for timestamps in bodies; defaults to the current hour (UTC) of `clock`, so a day's answers stay stable. */
   now?: () => Date;
+  /** The time rate limits count in; the system's by default (tests pass a fake one and move it). */
+  clock?: SandboxClock;
 }
 
 /** Base URLs in the shape of the gateway's configuration (API.md section 1). */
@@ -52,8 +56,8 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export function currentHour(): Date {
-  const now = new Date();
+export function currentHour(clock: SandboxClock = systemClock): Date {
+  const now = new Date(clock.now());
   now.setUTCMinutes(0, 0, 0);
   return now;
 }
@@ -61,10 +65,11 @@ export function currentHour(): Date {
 /** Starts the four simulated upstreams as real HTTP servers. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
-  const controls = new SandboxControls();
+  const clock = options.clock ?? systemClock;
+  const controls = new SandboxControls(clock);
   const context: ServiceContext = {
     dataset: loadDataset(),
-    now: options.now ?? currentHour,
+    now: options.now ?? (() => currentHour(clock)),
     variants: () => controls.variants,
   };
   const definitions: ServiceDefinition[] = [

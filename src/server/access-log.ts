@@ -4,6 +4,7 @@ import { logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { currentTraceId } from '../observability/tracing';
 import type { RequestScope } from '../upstream/request-scope';
+import { monotonicMs } from '../kernel/clock';
 
 /** The bounded set of `route` values (metric label and log field); any other path is `other`. */
 export type Route = 'graphql' | 'maps' | 'healthz' | 'readyz' | 'metrics' | 'ide' | 'other';
@@ -50,7 +51,7 @@ export class AccessRecord {
   private edgeCodes: string[] = [];
   /** The answer went on the socket, not through the response (refusedByNode). */
   private answeredOnSocket = false;
-  private readonly started = process.hrtime.bigint();
+  private readonly started = monotonicMs();
   private readonly path: string;
 
   constructor(
@@ -128,7 +129,7 @@ export class AccessRecord {
   }
 
   private write(): void {
-    const seconds = Number(process.hrtime.bigint() - this.started) / 1e9;
+    const seconds = (monotonicMs() - this.started) / 1000;
     const { scope, res } = this;
     const operations = scope?.operations ?? [];
     const errorCodes = [...this.edgeCodes, ...operations.flatMap((operation) => operation.errorCodes)];

@@ -47,7 +47,7 @@ import { introspectionOff } from './introspection-off';
 import { serveMapAsset } from './map-assets';
 import { documentCache, SharedKeyValueCache, stringCache } from './bounded-cache';
 import type { SharedRedis } from '../upstream/shared-redis';
-import { systemClock, type Clock } from '../kernel/clock';
+import { monotonicMs, systemClock, type Clock } from '../kernel/clock';
 import { AccessRecord } from './access-log';
 import { sendCompressible } from './compression';
 import { LastOfLength, TextInterner, TextMemo } from '../kernel/text-memo';
@@ -440,7 +440,7 @@ async function handle(
   const scope = newScope(requestId, requestDeadlineMs, identified, clock);
   record?.attach(scope);
   // A whole answer the edge writes itself: a response-cache hit, or the lean path's.
-  const answerWith = (answer: LeanAnswer, answeredBy: AnsweredBy, started: bigint) =>
+  const answerWith = (answer: LeanAnswer, answeredBy: AnsweredBy, started: number) =>
     sendAnswer(req, res, metrics, scope, mediaType, started, answeredBy, {
       ...answer,
       cacheControl: cacheControlFor(identified, answer.cacheControl),
@@ -466,7 +466,7 @@ async function handle(
     if (answer && answer.cost <= queryLimits.maxCost) {
       const charge = await budgets.charge(identified.budgetKey, answer.cost);
       if (charge.allowed) {
-        const started = process.hrtime.bigint();
+        const started = monotonicMs();
         const { limit, remaining, resetSeconds } = charge;
         const budget = { limit, remaining, resetSeconds };
         scope.cost = answer.cost;
@@ -489,7 +489,7 @@ async function handle(
   const context = createContext(upstreams, gatewayOrigin(req), scope, pageMaxSize);
   // A compiled document's clean answer is written here, without Apollo (lean-path.ts).
   if (operation) {
-    const started = process.hrtime.bigint();
+    const started = monotonicMs();
     const outcome = await runInScope(scope, () => lean.run(operation, context));
     if (outcome.kind === 'answered') {
       return answerWith(outcome.answer, outcome.shared ? 'shared' : 'lean', started);
@@ -528,7 +528,7 @@ function sendAnswer(
   metrics: Metrics,
   scope: RequestScope,
   mediaType: string,
-  started: bigint,
+  started: number,
   answeredBy: AnsweredBy,
   answer: LeanAnswer,
 ): void {
@@ -541,7 +541,7 @@ function sendAnswer(
   res.setHeader('content-type', mediaType);
   const label = metrics.operationLabel(operationName);
   metrics.graphqlRequests.inc({ operation: label });
-  metrics.graphqlDuration.observe({ operation: label }, Number(process.hrtime.bigint() - started) / 1e9);
+  metrics.graphqlDuration.observe({ operation: label }, (monotonicMs() - started) / 1000);
   sendCompressible(req, res, 200, {}, answer.body, 'latin1');
 }
 

@@ -11,6 +11,7 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import type { ApolloServerOptionsWithGateway } from '@apollo/server';
 import type { GatewayContext } from '../graph/context';
+import { monotonicMs } from '../kernel/clock';
 
 type Gateway = ApolloServerOptionsWithGateway<GatewayContext>['gateway'];
 type GatewayExecutor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executor']>;
@@ -76,7 +77,7 @@ const KNOWN_TEXT_CHARS = 4_000_000;
  */
 export function jitGateway(
   schema: GraphQLSchema,
-  { compileMsPerSecond, now = () => performance.now(), compile = compileQuery }: JitOptions,
+  { compileMsPerSecond, now = monotonicMs, compile = compileQuery }: JitOptions,
 ): JitGateway {
   const documents = new WeakMap<DocumentNode, DocumentCompilation>();
   // Texts of compiled documents. Held weakly: compiled code lives only as long as Apollo's store keeps its document.

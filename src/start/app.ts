@@ -32,8 +32,6 @@ export interface AppOptions {
    * The clock of pacing, client budgets, request deadlines and the upstream cache's lifetimes
    * (a fake one in tests, shared by the replicas of a test so that their Redis state agrees).
    * The system clock otherwise.
-   * A fake clock must not fall behind real time: HTTP timeouts are cut to what is left of a
-   * deadline set on it, read against Date.now().
    */
   clock?: Clock;
   /** In a worker of WORKERS > 1 (src/start/cluster-worker.ts). */

@@ -99,6 +99,7 @@ export function createUpstreams(
         },
         metrics,
         shared,
+        clock,
       ),
       { defaultDeadlineMs: config.requestDeadlineMs, ttlScale: config.cacheTtlScale },
       metrics,

@@ -12,6 +12,7 @@ import type { ServiceName } from '../kernel/services';
 import { translate, type ConformanceTable } from './conformance';
 import { dispatchExchange, type Exchange } from './exchange';
 import { LastOfLength } from '../kernel/text-memo';
+import { monotonicMs } from '../kernel/clock';
 
 /**
  * Characters of recent answer texts kept per schema beside their checked bodies (`checkedBodies`
@@ -290,8 +291,12 @@ export abstract class UpstreamClient<Operation extends string> {
     const scope = currentScope();
     const deadline = scope?.deadline ?? Infinity;
     if (scope) scope.upstreamCalls += 1;
-    const timeoutMs = Math.max(1, Math.min(this.settings.timeoutMs, deadline - Date.now()));
-    const started = Date.now();
+    // The deadline was set on the injected clock, so what is left of it is read there too.
+    const timeoutMs = Math.max(
+      1,
+      Math.min(this.settings.timeoutMs, deadline - this.settings.discipline.clock.now()),
+    );
+    const started = monotonicMs();
     let status: number | undefined;
     let failure: string | undefined;
     // Traced without the credentials: they are added to the query below, never to this URL.
@@ -326,7 +331,12 @@ export abstract class UpstreamClient<Operation extends string> {
     } finally {
       span.end(status, failure);
       const { service } = this;
-      logger.debug('upstream call', { service, operation: call.operation, status, ms: Date.now() - started });
+      logger.debug('upstream call', {
+        service,
+        operation: call.operation,
+        status,
+        ms: monotonicMs() - started,
+      });
       observeUpstreamCall(this.settings.discipline.metrics, {
         service,
         operation: call.operation,
@@ -339,7 +349,8 @@ export abstract class UpstreamClient<Operation extends string> {
   /** The upstream's Retry-After, or else how long the pacer now holds the dimension (after a bare 429). */
   private retryAfter(headers: Exchange['headers'], dimension: string): number | undefined {
     return (
-      retryAfterSeconds(headers['retry-after']) ?? this.settings.discipline.pacer.pausedForSeconds(dimension)
+      retryAfterSeconds(headers['retry-after'], this.settings.discipline.clock.now()) ??
+      this.settings.discipline.pacer.pausedForSeconds(dimension)
     );
   }
 
@@ -482,14 +493,14 @@ export function isResponseTimeout(error: unknown): boolean {
   );
 }
 
-/** `Retry-After` as whole seconds, from either of its two forms (seconds, or an HTTP date). */
-export function retryAfterSeconds(value: string | string[] | undefined): number | undefined {
-  if (Array.isArray(value)) return retryAfterSeconds(value[0]);
+/** `Retry-After` as whole seconds, from either of its two forms (seconds, or an HTTP date read at `nowMs`). */
+export function retryAfterSeconds(value: string | string[] | undefined, nowMs: number): number | undefined {
+  if (Array.isArray(value)) return retryAfterSeconds(value[0], nowMs);
   if (value === undefined) return undefined;
   const seconds = Number(value);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
   const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - nowMs) / 1000));
 }
 
 /**

@@ -43,7 +43,8 @@ export class UpstreamDiscipline {
     readonly resilience: Resilience,
     private readonly timing: { defaultDeadlineMs: number; ttlScale: number },
     readonly metrics: Metrics,
-    private readonly clock: Clock = systemClock,
+    /** The one clock of this upstream's cache, pacing, retries, circuit and deadlines. */
+    readonly clock: Clock = systemClock,
     /**
      * With REDIS_URL: one call per cold cacheable key across all replicas, not only in this one;
      * with WORKERS > 1 and no Redis, one call per identical call across the workers.

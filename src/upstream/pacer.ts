@@ -116,7 +116,7 @@ export class Pacer {
           ? blocked - now
           : this.soonerByRecovery(dimension, now, await this.waitOrTake(dimension, share));
       if (waitMs === 0) return;
-      if (now + waitMs > deadline) {
+      if (now + waitMs >= deadline) {
         const seconds = Math.max(1, Math.ceil(waitMs / 1000));
         throw new UpstreamError(
           this.service,

@@ -11,6 +11,7 @@ import {
   type IRetryBackoffContext,
   type RetryPolicy,
 } from 'cockatiel';
+import { systemClock, type Clock } from '../kernel/clock';
 import { UpstreamError } from '../kernel/errors';
 import type { Metrics } from '../observability/metrics';
 import type { ServiceName } from '../kernel/services';
@@ -46,11 +47,11 @@ function retryDelayMs(error: unknown, attempt: number): number {
   return Math.min(1000, 100 * 2 ** (attempt - 1)) * (0.5 + Math.random() / 2);
 }
 
-/** Retry only a transient failure whose wait still fits the request's deadline. */
-function worthRetrying(error: Error): boolean {
+/** Retry only a transient failure whose wait still fits the request's deadline (set on `clock`). */
+function worthRetrying(error: Error, clock: Clock): boolean {
   if (!(error instanceof UpstreamError) || !error.transient) return false;
   const deadline = currentScope()?.deadline ?? Infinity;
-  return Date.now() + retryDelayMs(error, 1) < deadline;
+  return clock.now() + retryDelayMs(error, 1) < deadline;
 }
 
 /**
@@ -58,8 +59,10 @@ function worthRetrying(error: Error): boolean {
  * for auth, rate limiting or entitlement never consumes" the allowance, so sending it again
  * bills nothing twice. Any other failure may have been billed (a 502 after validation).
  */
-function worthRetryingBilled(error: Error): boolean {
-  return error instanceof UpstreamError && error.code === 'UPSTREAM_RATE_LIMITED' && worthRetrying(error);
+function worthRetryingBilled(error: Error, clock: Clock): boolean {
+  return (
+    error instanceof UpstreamError && error.code === 'UPSTREAM_RATE_LIMITED' && worthRetrying(error, clock)
+  );
 }
 
 /** Which failures of a call may be retried: any transient one, only a refusal that billed nothing, or none. */
@@ -69,6 +72,25 @@ class RetryAfterBackoff implements IBackoffFactory<IRetryBackoffContext<unknown>
   next(context: IRetryBackoffContext<unknown>): IBackoff<IRetryBackoffContext<unknown>> {
     const error = 'error' in context.result ? context.result.error : undefined;
     return { duration: retryDelayMs(error, context.attempt), next: (c) => this.next(c) };
+  }
+}
+
+/**
+ * When an open circuit may half-open, on our clock rather than cockatiel's own reading of
+ * the wall clock: cockatiel refuses while its elapsed time is below `duration`, so an
+ * endless duration refuses and a negative one lets the probe go.
+ */
+class HalfOpenOnClock implements IBackoffFactory<unknown> {
+  constructor(private readonly waiting: () => boolean) {}
+
+  next(): IBackoff<unknown> {
+    const { waiting } = this;
+    return {
+      get duration() {
+        return waiting() ? Infinity : -Infinity;
+      },
+      next: () => this.next(),
+    };
   }
 }
 
@@ -94,9 +116,10 @@ export class Resilience {
     metrics: Metrics,
     /** With REDIS_URL: a circuit opened here is open for every replica (the key `circuit:<service>`). */
     private readonly shared?: SharedRedis,
+    private readonly clock: Clock = systemClock,
   ) {
     this.circuit = circuitBreaker(handleWhen(isOutage), {
-      halfOpenAfter: options.halfOpenAfterMs,
+      halfOpenAfter: new HalfOpenOnClock(() => this.clock.now() < this.openedAt + options.halfOpenAfterMs),
       breaker: new ConsecutiveBreaker(options.failureThreshold),
     });
     metrics.circuitState.set({ service }, CircuitState.Closed);
@@ -107,24 +130,30 @@ export class Resilience {
       this.failing = false;
     });
     this.circuit.onStateChange((state) => {
-      if (state === CircuitState.Open) this.openedAt = Date.now();
+      if (state === CircuitState.Open) this.openedAt = this.clock.now();
       metrics.circuitState.set({ service }, state);
       this.share(state);
     });
-    this.retries = retry(handleWhen(worthRetrying), {
-      maxAttempts: options.maxAttempts - 1,
-      backoff: new RetryAfterBackoff(),
-    });
-    this.billedRetries = retry(handleWhen(worthRetryingBilled), {
-      maxAttempts: options.maxAttempts - 1,
-      backoff: new RetryAfterBackoff(),
-    });
+    this.retries = retry(
+      handleWhen((error) => worthRetrying(error, clock)),
+      {
+        maxAttempts: options.maxAttempts - 1,
+        backoff: new RetryAfterBackoff(),
+      },
+    );
+    this.billedRetries = retry(
+      handleWhen((error) => worthRetryingBilled(error, clock)),
+      {
+        maxAttempts: options.maxAttempts - 1,
+        backoff: new RetryAfterBackoff(),
+      },
+    );
   }
 
   async execute<T>(attempt: () => Promise<T>, mode: RetryMode): Promise<T> {
     // Another replica found the outage: refused as our own open circuit would (our own probes still go).
     if (this.circuit.state === CircuitState.Closed) {
-      const remainingMs = (await this.openElsewhere()) - Date.now();
+      const remainingMs = (await this.openElsewhere()) - this.clock.now();
       if (remainingMs > 0) throw this.openCircuitError(remainingMs);
     }
     const once = () => this.circuit.execute(attempt);
@@ -134,7 +163,7 @@ export class Resilience {
       return await once();
     } catch (error) {
       if (error instanceof BrokenCircuitError)
-        throw this.openCircuitError(this.openedAt + this.options.halfOpenAfterMs - Date.now());
+        throw this.openCircuitError(this.openedAt + this.options.halfOpenAfterMs - this.clock.now());
       throw error;
     }
   }
@@ -146,7 +175,7 @@ export class Resilience {
   get ready(): boolean {
     const { state } = this.circuit;
     if (state === CircuitState.Isolated) return false;
-    return state !== CircuitState.Open || Date.now() >= this.openedAt + this.options.halfOpenAfterMs;
+    return state !== CircuitState.Open || this.clock.now() >= this.openedAt + this.options.halfOpenAfterMs;
   }
 
   /**
@@ -194,7 +223,7 @@ export class Resilience {
   /** Epoch ms until which another replica has this circuit open (0: it has not), read at most every 100 ms. */
   private async openElsewhere(): Promise<number> {
     const shared = this.shared;
-    if (!shared || Date.now() < this.checkedUntil) return this.openElsewhereUntil;
+    if (!shared || this.clock.now() < this.checkedUntil) return this.openElsewhereUntil;
     this.checking ??= shared
       .run(
         'circuit.check',
@@ -202,8 +231,9 @@ export class Resilience {
         () => -2,
       )
       .then((remainingMs) => {
-        this.openElsewhereUntil = remainingMs > 0 ? Date.now() + remainingMs : 0;
-        this.checkedUntil = Date.now() + SHARED_CHECK_MS;
+        // Redis counts the TTL in real time; it is carried over onto our clock as it is read.
+        this.openElsewhereUntil = remainingMs > 0 ? this.clock.now() + remainingMs : 0;
+        this.checkedUntil = this.clock.now() + SHARED_CHECK_MS;
       })
       .finally(() => {
         this.checking = undefined;

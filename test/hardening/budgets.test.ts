@@ -1,7 +1,8 @@
 import { keyHash } from '../../src/server/access/callers';
 import type { HttpResponse } from '../support/http';
 import { startTestStack, useTestStack } from '../support/gateway';
-import { busiestWindow, SteppedClock, SteppedRun } from '../support/stepped-clock';
+import { FakeClock } from '../support/time';
+import { busiestWindow, SteppedRun } from '../support/stepped-run';
 
 const FLOODER_KEY = 'lg_flooder-test-key';
 const NEIGHBOUR_KEY = 'lg_neighbour-test-key';
@@ -14,11 +15,11 @@ const ACCESS = 'query($code: String!) { loccode(code: $code) { healthcareAccess 
 /**
  * Production upstream discipline (cache, response cache, pacing) and two clients with
  * a budget of 60 points a minute each; one minute of traffic on the gateway's clock, a
- * stepped fake one (test/support/stepped-clock.ts): the minute takes seconds, and every
+ * stepped fake one (test/support/time.ts, stepped-run.ts): the minute takes seconds, and every
  * upstream call is dated on the clock that pacing and budgets read.
  */
 describe('client budgets (issue #6)', () => {
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   const stack = useTestStack(
     {
       GATEWAY_API_KEYS: `flooder:${keyHash(FLOODER_KEY)},neighbour:${keyHash(NEIGHBOUR_KEY)}`,

@@ -1,5 +1,5 @@
 import { useTestStack } from '../support/gateway';
-import { waitFor } from '../support/service-process';
+import { waitFor } from '../support/time';
 import { KANO_STREET, UNISSUED_LOCCODE } from './support';
 
 /**
@@ -51,7 +51,7 @@ describe('billed maps calls and the loccodes they name (production defaults)', (
     // The optimize goes out alongside the resolves (billed-with-resolves.ts) and may reach the
     // service after the answer has reached us: the one billed call the spec answers with its 404.
     const optimizeCalls = () => stack.sandbox.controls.count({ service: 'maps', operation: 'optimize' });
-    await waitFor(() => optimizeCalls() > 0, 5_000);
+    await waitFor(() => optimizeCalls() > 0, { timeoutMs: 5_000 });
     expect(optimizeCalls()).toBe(1);
   });
 });

@@ -2,15 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { TestHttp } from '../support/http';
-import {
-  buildService,
-  spawnService,
-  stopService,
-  waitFor,
-  type ServiceProcess,
-} from '../support/service-process';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { buildService, spawnService, stopService, type ServiceProcess } from '../support/service-process';
+import { realSleep, waitFor } from '../support/time';
 
 /** Every upstream pointed at a sandbox of the test's own, so the test can slow it down. */
 function liveEnv(sandbox: Sandbox): Record<string, string> {
@@ -80,7 +73,7 @@ describe('the service as a process', () => {
     it('refuses new connections, finishes 50 in-flight slow queries with data, and exits 0', async () => {
       // NODE_ENV=production: Apollo's own signal handlers (on outside tests) re-raised SIGTERM, exit 143.
       const service = start({ ...liveEnv(sandbox), NODE_ENV: 'production' });
-      await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), 30_000);
+      await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), { timeoutMs: 30_000 });
       const url = /serving GraphQL at (\S+)\n/.exec(service.output())![1]!;
       // Live upstreams with ALLOW_ANONYMOUS: the banner warns that keyless callers spend them.
       expect(service.output()).toMatch(
@@ -92,13 +85,19 @@ describe('the service as a process', () => {
       const inFlight = codes.map((code) =>
         http.post(url, { query: `{ loccode(code: "${code}") { code climate { __typename } } }` }),
       );
-      // Well inside the upstream's 2.5 s: every query has reached the gateway and waits on agriculture.
-      await sleep(1000);
+      // Well inside the upstream's 2.5 s: every query has reached the child process and waits on
+      // agriculture, which logs nothing before it answers.
+      await realSleep(1000);
       process.kill(service.child.pid!, 'SIGTERM');
-      await sleep(200);
 
+      // Until the signal has reached the process (well inside the upstream's 2.5 s).
       const latecomer = new TestHttp();
-      const refusal = await latecomer.get(url.replace('/graphql', '/healthz')).catch((error: Error) => error);
+      let refusal: unknown;
+      const refused = async () => {
+        refusal = await latecomer.get(url.replace('/graphql', '/healthz')).catch((error: Error) => error);
+        return (refusal as { code?: string }).code === 'ECONNREFUSED';
+      };
+      await waitFor(refused, { timeoutMs: 1_000 }).catch(() => undefined);
       await latecomer.close();
       expect(refusal).toMatchObject({ code: 'ECONNREFUSED' });
       expect(sandbox.controls.count({ service: 'agriculture' })).toBe(0);
@@ -118,7 +117,7 @@ describe('the service as a process', () => {
 
     it('answers /readyz 503 to new connections while it still serves queries, then exits 0', async () => {
       const service = start({ SHUTDOWN_DELAY_MS: '3000' });
-      await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), 30_000);
+      await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), { timeoutMs: 30_000 });
       const url = /serving GraphQL at (\S+)\n/.exec(service.output())![1]!;
       expect((await http.get(url.replace('/graphql', '/readyz'))).status).toBe(200);
 
@@ -127,10 +126,11 @@ describe('the service as a process', () => {
       const probe = new TestHttp();
       let readiness = await probe.get(url.replace('/graphql', '/readyz'));
       // Until the signal has reached the process (well inside its 3 s of draining).
-      for (let tries = 0; readiness.status === 200 && tries < 50; tries += 1) {
-        await sleep(20);
+      const draining = async () => {
         readiness = await probe.get(url.replace('/graphql', '/readyz'));
-      }
+        return readiness.status !== 200;
+      };
+      if (readiness.status === 200) await waitFor(draining, { timeoutMs: 1_000 }).catch(() => undefined);
       const query = await probe.post(url, { query: '{ loccode(code: "KN3A 7QP") { code } }' });
       await probe.close();
       expect(readiness.status).toBe(503);
@@ -154,7 +154,7 @@ describe('the service as a process', () => {
 
     it('answers every in-flight request by its deadline and exits 0, without waiting for the upstream', async () => {
       const service = start({ ...liveEnv(sandbox), NODE_ENV: 'production', REQUEST_DEADLINE_MS: '1500' });
-      await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), 30_000);
+      await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), { timeoutMs: 30_000 });
       const url = /serving GraphQL at (\S+)\n/.exec(service.output())![1]!;
       // The upstream would take 8 s; the drain used to wait a fixed 10 s.
       sandbox.controls.setLatency('agriculture', { fixedMs: 8000, jitterMs: 0 });
@@ -162,10 +162,12 @@ describe('the service as a process', () => {
       const inFlight = codes.map((code) =>
         http.post(url, { query: `{ loccode(code: "${code}") { code climate { __typename } } }` }),
       );
-      await sleep(300);
+      // The queries reach the child process and wait on agriculture, which logs nothing before it answers.
+      await realSleep(300);
       process.kill(service.child.pid!, 'SIGTERM');
-      const exitedInTime = await Promise.race([service.exited, sleep(6000).then(() => 'still running')]);
-      expect(exitedInTime).toBe(0);
+      const exited = () => service.child.exitCode !== null || service.child.signalCode !== null;
+      await waitFor(exited, { timeoutMs: 6_000, what: 'the process to exit' }).catch(() => undefined);
+      expect(exited() ? await service.exited : 'still running').toBe(0);
       const answers = await Promise.all(inFlight);
       expect(answers.map((a) => a.status)).toEqual(codes.map(() => 200));
       expect(answers.map((a) => a.json.data.loccode.code)).toEqual(codes);
@@ -194,7 +196,9 @@ describe('the service as a process', () => {
     it('exports a span per operation with its upstream calls as children', async () => {
       const { port } = collector.address() as AddressInfo;
       const service = start({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` });
-      await waitFor(() => service.output().includes('OpenTelemetry spans are exported'), 30_000);
+      await waitFor(() => service.output().includes('OpenTelemetry spans are exported'), {
+        timeoutMs: 30_000,
+      });
       const url = /serving GraphQL at (\S+)\n/.exec(service.output())![1]!;
       const http = new TestHttp();
       const query =

@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { SINGLE_REQUEST_DISCIPLINE, startTestStack, useTestStack } from '../support/gateway';
+import { waitFor } from '../support/time';
 
 /**
  * Issue #15, item 3: `/healthz` is liveness; `/readyz` stays 200 while the replica can serve
@@ -77,8 +78,7 @@ describe('GET /readyz while draining', () => {
     socket.write(
       `POST /graphql HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
-    while (stack.sandbox.controls.count({ service: 'agriculture' }) === 0)
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => stack.sandbox.controls.count({ service: 'agriculture' }) > 0);
 
     const closing = stack.close();
     // The same connection: a new one would be refused, the listener is closed.

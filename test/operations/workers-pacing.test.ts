@@ -4,13 +4,8 @@ import { TestHttp } from '../support/http';
 import { RECOVERY_ENV } from '../support/recovery-scenario';
 import { upstreamEnv } from '../support/replicas';
 import { startTestSandbox } from '../support/sandbox';
-import {
-  buildService,
-  spawnService,
-  stopService,
-  waitFor,
-  type ServiceProcess,
-} from '../support/service-process';
+import { buildService, spawnService, stopService, type ServiceProcess } from '../support/service-process';
+import { waitFor } from '../support/time';
 
 /*
  * `npm start` with WORKERS=2, over a sandbox of the test's own: a limit learned from
@@ -32,7 +27,7 @@ describe('WORKERS=2: a limit learned from two bare 429s', () => {
     buildService();
     sandbox = await startTestSandbox();
     service = spawnService({ ...upstreamEnv(sandbox), ...RECOVERY_ENV, WORKERS: '2' });
-    await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), 60_000);
+    await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), { timeoutMs: 60_000 });
     url = /serving GraphQL at (\S+)\n/.exec(service.output())![1]!;
   }, 150_000);
   afterAll(async () => {

@@ -2,13 +2,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadDataset } from '../../src/sandbox/dataset';
 import { TestHttp, type HttpResponse } from '../support/http';
-import {
-  buildService,
-  spawnService,
-  stopService,
-  waitFor,
-  type ServiceProcess,
-} from '../support/service-process';
+import { buildService, spawnService, stopService, type ServiceProcess } from '../support/service-process';
+import { waitFor } from '../support/time';
 import { sum } from '../support/exposition';
 
 /*
@@ -48,14 +43,17 @@ function logLines(): LogLine[] {
 async function servedBy(responses: HttpResponse[]): Promise<number[]> {
   const ids = responses.map((response) => response.headers['x-request-id']);
   let pids = new Map<string | undefined, number | undefined>();
-  await waitFor(() => {
-    pids = new Map(
-      logLines()
-        .filter((line) => line.message === 'request')
-        .map((line) => [line.requestId, line.pid]),
-    );
-    return ids.every((id) => pids.has(id));
-  }, 5_000);
+  await waitFor(
+    () => {
+      pids = new Map(
+        logLines()
+          .filter((line) => line.message === 'request')
+          .map((line) => [line.requestId, line.pid]),
+      );
+      return ids.every((id) => pids.has(id));
+    },
+    { timeoutMs: 5_000 },
+  );
   return ids.map((id) => pids.get(id)!);
 }
 
@@ -82,7 +80,7 @@ describe('WORKERS=2: two worker processes behind one port (issue #17)', () => {
       CLIENT_POINTS_PER_MINUTE: String(POINTS_PER_MINUTE),
       QUERY_MAX_COST: String(POINTS_PER_MINUTE),
     });
-    await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), 60_000);
+    await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), { timeoutMs: 60_000 });
     url = /serving GraphQL at (\S+)\n/.exec(service.output())![1]!;
     const sandbox = logLines().find(
       (line) => line.message === 'embedded sandbox started: one for every worker',
@@ -176,12 +174,11 @@ describe('WORKERS=2: two worker processes behind one port (issue #17)', () => {
         logLines().some(
           (line) => line.message === 'worker exited unexpectedly; starting another' && line.pid === victim,
         ),
-      10_000,
+      { timeoutMs: 10_000 },
     );
-    await waitFor(
-      () => logLines().filter((line) => line.message === 'worker listening').length === 3,
-      30_000,
-    );
+    await waitFor(() => logLines().filter((line) => line.message === 'worker listening').length === 3, {
+      timeoutMs: 30_000,
+    });
     const pids = new Set<number>();
     for (let request = 0; request < 4; request += 1) {
       const answer = await http.get(url.replace(/\/graphql$/, '/healthz'), { connection: 'close' });

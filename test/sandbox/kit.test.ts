@@ -2,6 +2,7 @@ import { SandboxControls } from '../../src/sandbox/kit/controls';
 import { startServiceServer, type ServiceServer } from '../../src/sandbox/kit/server';
 import type { ServiceDefinition } from '../../src/sandbox/kit/types';
 import { TestHttp } from '../support/http';
+import { FakeClock } from '../support/time';
 
 /** A one-route service in the agriculture error style, to exercise the kit alone. */
 const echoService: ServiceDefinition = {
@@ -48,7 +49,9 @@ const KEY_ONE = { authorization: 'Bearer secret-key-1' };
 const KEY_TWO = { authorization: 'Bearer secret-key-2' };
 
 describe('sandbox kit', () => {
-  const controls = new SandboxControls();
+  // The rate limits count on this clock: the tests move it instead of waiting.
+  const clock = new FakeClock();
+  const controls = new SandboxControls(clock);
   const http = new TestHttp();
   let server: ServiceServer;
   let url: string;
@@ -102,10 +105,10 @@ describe('sandbox kit', () => {
       expect(rejected.headers['x-ratelimit-remaining']).toBe('0');
       expect(Number(rejected.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(rejected.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(
-        Math.floor(Date.now() / 1000),
+        Math.floor(clock.now() / 1000),
       );
 
-      await new Promise((resolve) => setTimeout(resolve, 1300));
+      clock.moveTo(clock.now() + 1300);
       const again = await http.get(url, KEY_ONE);
       expect(again.status).toBe(200);
       expect(again.headers['x-ratelimit-remaining']).toBe('2');
@@ -123,7 +126,7 @@ describe('sandbox kit', () => {
       expect((await http.get(url, KEY_ONE)).status).toBe(200);
       expect((await http.get(url, KEY_ONE)).status).toBe(200);
       expect((await http.get(url, KEY_ONE)).status).toBe(429);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      clock.moveTo(clock.now() + 150);
       expect((await http.get(url, KEY_ONE)).status).toBe(200);
     });
   });

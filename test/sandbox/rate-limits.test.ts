@@ -1,15 +1,16 @@
 import type { Sandbox } from '../../src/sandbox';
 import { TestHttp, type HttpResponse } from '../support/http';
 import { startTestSandbox } from '../support/sandbox';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { FakeClock } from '../support/time';
 
 describe('sandbox rate limits: request N+1 is refused, and the window lets requests through again', () => {
   const http = new TestHttp();
+  // The sandbox's limits count on this clock: the tests move it instead of waiting.
+  const clock = new FakeClock();
   let sandbox: Sandbox;
 
   beforeAll(async () => {
-    sandbox = await startTestSandbox();
+    sandbox = await startTestSandbox({ clock });
   });
   afterEach(() => sandbox.controls.reset());
   afterAll(async () => {
@@ -21,7 +22,7 @@ describe('sandbox rate limits: request N+1 is refused, and the window lets reque
     expect(res.status).toBe(429);
     expect(res.headers['x-ratelimit-limit']).toBe(String(limit));
     expect(res.headers['x-ratelimit-remaining']).toBe('0');
-    expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
+    expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(Math.floor(clock.now() / 1000));
     expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   }
 
@@ -41,7 +42,7 @@ describe('sandbox rate limits: request N+1 is refused, and the window lets reque
     expect(limited.headers['x-ratelimit-limit']).toBeUndefined();
     expect(limited.json).toEqual({ error: { code: 'Too Many Requests', message: expect.any(String) } });
 
-    await sleep(1100);
+    clock.moveTo(clock.now() + 1100);
     const again = await climate();
     expect(again.status).toBe(200);
   });
@@ -56,7 +57,7 @@ describe('sandbox rate limits: request N+1 is refused, and the window lets reque
     expectLimited(limited, N);
     expect(limited.json).toEqual({ status: false, code: 'rate_limited', message: expect.any(String) });
 
-    await sleep(300);
+    clock.moveTo(clock.now() + 300);
     expect((await resolve()).status).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 import { Budgets } from '../../src/server/access/budget';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 
 describe('client budgets: a leaky bucket in cost points (README, Keys, cost and budgets)', () => {
   // 60 points a minute: 1 point a second drains, 60 at most in the bucket.

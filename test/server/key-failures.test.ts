@@ -1,5 +1,5 @@
 import { KeyFailures } from '../../src/server/access/key-failures';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 
 describe('wrong keys per address (FAILED_KEYS_PER_MINUTE)', () => {
   it('locks an address after its allowance of wrong keys, for as long as one takes to drain', async () => {

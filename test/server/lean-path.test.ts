@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { keyHash } from '../../src/server/access/callers';
 import { accessLine } from '../support/access-log';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 import { EXAMPLE_MANIFEST } from '../support/manifest';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack, type TestStack } from '../support/gateway';
 import type { HttpResponse } from '../support/http';
@@ -23,7 +23,7 @@ const STREET_AND_CLIMATE =
   'query StreetAndClimate($code: String!) { loccode(code: $code) { street { name } climate { state } } }';
 /** Response headers a client or a shared cache reads (request ids and dates differ on every answer). */
 /** Budgets refill with time: on a clock that stands still, each charge shows whole. */
-const stillClock = () => ({ clock: new FakeClock(Date.now()) });
+const stillClock = () => ({ clock: new FakeClock() });
 const HEADERS = ['content-type', 'cache-control', 'vary', 'x-ratelimit-limit', 'age', 'retry-after'];
 
 interface Seen {

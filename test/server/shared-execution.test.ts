@@ -1,6 +1,6 @@
 import { keyHash } from '../../src/server/access/callers';
 import { accessLine } from '../support/access-log';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack, type TestStack } from '../support/gateway';
 import type { HttpResponse } from '../support/http';
 
@@ -20,7 +20,7 @@ const STREET_AND_CLIMATE =
   'query StreetAndClimate($code: String!) { loccode(code: $code) { street { name } climate { state } } }';
 const HELD_MS = 300;
 /** Budgets refill with time: on a clock that stands still, each charge shows whole. */
-const stillClock = () => ({ clock: new FakeClock(Date.now()) });
+const stillClock = () => ({ clock: new FakeClock() });
 const ENV = {
   ...SINGLE_REQUEST_DISCIPLINE,
   GATEWAY_API_KEYS: `dedupe:${keyHash(KEY)}`,

@@ -2,7 +2,7 @@ import { keyHash } from '../../src/server/access/callers';
 import type { GraphQLResult } from '../support/gateway';
 import { startReplicas, type Replicas } from '../support/replicas';
 import { useRedis } from '../support/redis';
-import { SteppedClock } from '../support/stepped-clock';
+import { FakeClock, waitFor } from '../support/time';
 
 /*
  * Issue #13: a client's budget (CLIENT_POINTS_PER_MINUTE, a leaky bucket of cost points)
@@ -17,11 +17,9 @@ const OUTAGE_KEY = 'lg_spends-through-an-outage';
 /** One point (README, Keys, cost and budgets: a street is one upstream call); answered from the response cache after the first. */
 const STREET = '{ loccode(code: "KN3A 7QP") { street { name } } }';
 
-const realSleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('a client budget of 100 points a minute over three replicas', () => {
   let replicas: Replicas;
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   beforeAll(async () => {
     replicas = await startReplicas(
       3,
@@ -111,15 +109,14 @@ describe('a client budget of 100 points a minute over three replicas', () => {
 
     // Redis back: within 5 s every replica charges the shared budget again (the limit says 100).
     await redis.start();
-    const until = Date.now() + 5_000;
     let after: GraphQLResult[] = [];
-    while (Date.now() < until) {
+    const shared = async () => {
       after = await Promise.all(
         [0, 1, 2].map((replica) => replicas.query(replica, STREET, undefined, { 'x-api-key': SPREAD_KEY })),
       );
-      if (after.every((answer) => answer.response.headers['x-ratelimit-limit'] === '100')) break;
-      await realSleep(100);
-    }
+      return after.every((answer) => answer.response.headers['x-ratelimit-limit'] === '100');
+    };
+    await waitFor(shared, { timeoutMs: 5_000, everyMs: 100 }).catch(() => undefined);
     expect(after.map((answer) => answer.response.headers['x-ratelimit-limit'])).toEqual([
       '100',
       '100',

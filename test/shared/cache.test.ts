@@ -1,8 +1,7 @@
 import { SINGLE_REQUEST_DISCIPLINE } from '../support/gateway';
 import { useRedis } from '../support/redis';
 import { startReplicas, type Replicas } from '../support/replicas';
-import { waitFor } from '../support/service-process';
-import { SteppedClock } from '../support/stepped-clock';
+import { FakeClock, realSleep, waitFor } from '../support/time';
 import type { AppOptions } from '../../src/start/app';
 
 /*
@@ -11,7 +10,6 @@ import type { AppOptions } from '../../src/start/app';
  */
 
 const redis = useRedis();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const MINUTE_MS = 60_000;
 
 const climateOf = (code: string) =>
@@ -82,7 +80,7 @@ describe('three replicas sharing one Redis: the upstream cache', () => {
 describe('three replicas sharing one Redis: expired, refreshed and stale copies', () => {
   // Climate is fresh 10 minutes, then served while refreshed for 5 more, and usable on failure for
   // 6 hours past fresh (README). The replicas share a stepped clock, which the tests move.
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   const replicas = useReplicas(
     3,
     () => ({
@@ -107,10 +105,11 @@ describe('three replicas sharing one Redis: expired, refreshed and stale copies'
     clock.moveTo(clock.now() + 10 * MINUTE_MS + 1_000);
     // Replica B: the shared copy is past fresh, so it is served while B refreshes it behind.
     expect((await replicas().query(1, climateOf(code))).data).toEqual(first.data);
-    await waitFor(() => climateCalls() === 2, 5_000);
+    await waitFor(() => climateCalls() === 2, { timeoutMs: 5_000 });
     // Replica A's own copy is past fresh too, but B's refresh is in Redis: nothing to refresh.
     expect((await replicas().query(0, climateOf(code))).data).toEqual(first.data);
-    await sleep(100);
+    // A refresh that should not happen has no event to wait for: time for it to show up if it did.
+    await realSleep(100);
     expect(climateCalls()).toBe(2);
   });
 
@@ -162,8 +161,8 @@ describe('three replicas sharing one Redis: the GraphQL response cache', () => {
     const calls = replicas().sandbox.controls.count();
     expect(calls).toBeGreaterThan(0);
 
-    // The response is written to the cache after it is sent: give it a moment.
-    await sleep(100);
+    // The response is written to Redis after it is sent, with nothing to see until then: a moment for it.
+    await realSleep(100);
     const second = await replicas().query(1, climateOf(code));
     expect(second.data).toEqual(first.data);
     expect(second.response.headers.age).toEqual(expect.stringMatching(/^\d+$/));
@@ -175,7 +174,8 @@ describe('three replicas sharing one Redis: the GraphQL response cache', () => {
     const soil = `{ loccode(code: "${code}") { climate { interpretation { soilMoisture } } } }`;
     const first = await replicas().query(0, soil);
     expect(first.data.loccode.climate.interpretation.soilMoisture).toContain('0–10 cm');
-    await sleep(100);
+    // As above: the write to Redis follows the response.
+    await realSleep(100);
     const second = await replicas().query(1, soil);
     expect(second.response.headers.age).toEqual(expect.stringMatching(/^\d+$/));
     const data = (text: string) => text.slice(0, text.indexOf(',"extensions":'));

@@ -5,7 +5,7 @@ import type { Flights } from '../../src/upstream/flights';
 import { PrimaryRpc } from '../../src/upstream/primary-rpc';
 import { SharedFlights } from '../../src/upstream/shared-flight';
 import { SharedRedis } from '../../src/upstream/shared-redis';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 import { primaryOn } from '../support/limiter-primary';
 import { useRedis } from '../support/redis';
 

@@ -4,7 +4,7 @@ import type { CoordinatedLimiter } from '../../src/upstream/coordinated-limiter'
 import { RateLimiter, type LimitRule } from '../../src/upstream/rate-limiter';
 import { SharedRateLimiter } from '../../src/upstream/shared-rate-limiter';
 import { SharedRedis } from '../../src/upstream/shared-redis';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 import { answersOf, expectedOf, LIMIT_CASES, pauses } from '../support/limit-cases';
 import { differencesFromMemory } from '../support/limiter-script';
 import { primaryOn } from '../support/limiter-primary';

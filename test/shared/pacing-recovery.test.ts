@@ -5,7 +5,7 @@ import { SharedRedis } from '../../src/upstream/shared-redis';
 import { useRedis } from '../support/redis';
 import { expectRecovered, refusedTwiceThenAMinuteOfQuiet, RECOVERY_ENV } from '../support/recovery-scenario';
 import { startReplicas, type Replicas } from '../support/replicas';
-import { SteppedClock } from '../support/stepped-clock';
+import { FakeClock } from '../support/time';
 import {
   describeCase,
   expectedObservation,
@@ -65,7 +65,7 @@ describe('a learned limit recovering in Redis, case by case', () => {
 });
 
 describe('two replicas sharing Redis: a learned agriculture limit recovers', () => {
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   let replicas: Replicas;
   beforeAll(async () => {
     replicas = await startReplicas(

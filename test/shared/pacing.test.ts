@@ -1,7 +1,8 @@
 import type { GraphQLResult } from '../support/gateway';
 import { startReplicas, type Replicas } from '../support/replicas';
 import { useRedis } from '../support/redis';
-import { busiestWindow, SteppedClock, SteppedRun } from '../support/stepped-clock';
+import { FakeClock, waitFor } from '../support/time';
+import { busiestWindow, SteppedRun } from '../support/stepped-run';
 
 /*
  * Three replicas, one Redis, one budget per upstream key. Agriculture allows 60 requests
@@ -9,7 +10,7 @@ import { busiestWindow, SteppedClock, SteppedRun } from '../support/stepped-cloc
  *
  * Two minutes of traffic run on one fake clock shared by the replicas (their pacing, budgets
  * and request deadlines), moved by the test from one wake-up of a paced call to the next
- * (SteppedRun, test/support/stepped-clock.ts): every agriculture call the sandbox logs is
+ * (SteppedRun, test/support/stepped-run.ts): every agriculture call the sandbox logs is
  * dated exactly on the gateway's clock, and "at most 60 in any 60 s" is checked on those
  * dates. The sandbox's own limit counts real time; it is set to 60 in the real time that
  * 58 s of the clock are made to last at least, so a gateway keeping the property is never
@@ -32,8 +33,6 @@ const env = (prefix: string): Record<string, string> => ({
   CIRCUIT_FAILURE_THRESHOLD: '1000000',
   CLIENT_POINTS_PER_MINUTE: '100000000',
 });
-
-const realSleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function fallbacks(replicas: Replicas): Promise<number> {
   let total = 0;
@@ -61,7 +60,7 @@ function expectDataOrRateLimited(answers: GraphQLResult[]): void {
 
 describe('three replicas pacing agriculture through one Redis (60 a minute)', () => {
   let replicas: Replicas;
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   beforeAll(async () => {
     replicas = await startReplicas(REPLICA_COUNT, env('pacing'), { clock });
   });
@@ -121,7 +120,7 @@ describe('three replicas pacing agriculture through one Redis (60 a minute)', ()
 
 describe('what the upstream says to one replica holds for all', () => {
   let replicas: Replicas;
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   beforeAll(async () => {
     replicas = await startReplicas(REPLICA_COUNT, env('told'), { clock });
   });
@@ -183,7 +182,7 @@ describe('what the upstream says to one replica holds for all', () => {
     expect(await burst(10, 46)).toEqual({ answered: 46, refusal: undefined });
     // The 47th waits for the next step, 4 s on (within its deadline), and goes then.
     const waiting = ask(2, 56);
-    while (clock.sleeping === 0) await realSleep(2);
+    await waitFor(() => clock.sleeping > 0, { everyMs: 2, what: 'the 47th asleep on the clock' });
     expect(replicas.sandbox.controls.count({ service: 'agriculture' })).toBe(52);
     clock.moveTo(start + 65_000);
     expect((await waiting).errors).toBeUndefined();
@@ -198,7 +197,7 @@ describe('what the upstream says to one replica holds for all', () => {
 
 describe('pacing while Redis is down', () => {
   let replicas: Replicas;
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   beforeAll(async () => {
     replicas = await startReplicas(REPLICA_COUNT, env('outage'), { clock });
   });
@@ -209,13 +208,14 @@ describe('pacing while Redis is down', () => {
 
   /** Whether every replica is back on Redis (`loccode_redis_up 1`), within `withinMs`. */
   async function allUp(withinMs: number): Promise<boolean> {
-    const until = Date.now() + withinMs;
-    for (;;) {
+    const up = async () => {
       const texts = await Promise.all(replicas.apps.map((app) => app.metrics.registry.metrics()));
-      if (texts.every((text) => /^loccode_redis_up 1$/m.test(text))) return true;
-      if (Date.now() > until) return false;
-      await realSleep(50);
-    }
+      return texts.every((text) => /^loccode_redis_up 1$/m.test(text));
+    };
+    return waitFor(up, { timeoutMs: withinMs, everyMs: 50 }).then(
+      () => true,
+      () => false,
+    );
   }
 
   it('each replica paces at a third of the limit (20 of 60), its own calls included; no request fails because Redis went away', async () => {

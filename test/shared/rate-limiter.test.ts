@@ -1,7 +1,7 @@
 import { Metrics } from '../../src/observability/metrics';
 import { SharedRateLimiter } from '../../src/upstream/shared-rate-limiter';
 import { SharedRedis } from '../../src/upstream/shared-redis';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock, waitFor } from '../support/time';
 import { useRedis } from '../support/redis';
 
 /*
@@ -88,8 +88,7 @@ describe('the Redis store while Redis is down', () => {
     } finally {
       await redis.start();
       // Closed once reconnected: a connection closed while reconnecting leaves a timer behind.
-      for (let wait = 0; wait < 100 && shared.status !== 'up'; wait += 1)
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor(() => shared.status === 'up', { everyMs: 50 }).catch(() => undefined);
       await shared.close();
     }
   });

@@ -1,5 +1,5 @@
 import { RestartBackoff } from '../../src/start/restart-backoff';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 
 describe("the primary's wait before replacing a dead worker (README, Every core)", () => {
   it('is 250 ms after a lone death, doubled for each other death of the last minute, at most 30 s', async () => {

@@ -1,6 +1,6 @@
 import type { Admission, LimitRule } from '../../src/upstream/rate-limiter';
 import type { CoordinatedLimiter, LocalLimiter } from '../../src/upstream/coordinated-limiter';
-import { FakeClock } from './fake-clock';
+import { FakeClock } from './time';
 
 /*
  * The rate-limit arithmetic, one table for every implementation of it: the in-memory

@@ -1,6 +1,6 @@
 import { RateLimiter, type Admission, type LimitRule } from '../../src/upstream/rate-limiter';
 import type { CoordinatedLimiter } from '../../src/upstream/coordinated-limiter';
-import type { FakeClock } from './fake-clock';
+import type { FakeClock } from './time';
 
 /** The fields every limiter answers (a coordinated one may add what the upstream told). */
 function plain({ allowed, waitMs, limit, remaining, fullInMs }: Admission): Admission {

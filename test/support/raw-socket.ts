@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { realSleep, waitFor } from './time';
 
 /** What came back on a raw connection: the status line's code, headers and body, and whether the server closed it. */
 export interface RawAnswer {
@@ -47,7 +48,8 @@ export class RawConnection {
     for (let at = 0; at < text.length; at += pieceBytes) {
       if (this.complete() || this.isClosed()) return;
       if (!this.write(text.slice(at, at + pieceBytes))) return;
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
+      // A slow sender, as the server's real timers see one: the pause is the point.
+      await realSleep(everyMs);
     }
   }
 
@@ -62,7 +64,10 @@ export class RawConnection {
 
   /** The first response on the connection, once it has all arrived (or the connection closed). */
   async answer(): Promise<RawAnswer> {
-    while (!this.complete() && !this.isClosed()) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => this.complete() || this.isClosed(), {
+      timeoutMs: 30_000,
+      what: 'an answer or a close',
+    });
     return this.parse();
   }
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../../src/kernel/clock';
 import type { CoordinatedLimiter } from '../../src/upstream/coordinated-limiter';
 import type { LimitRule } from '../../src/upstream/rate-limiter';
-import { FakeClock } from './fake-clock';
+import { FakeClock } from './time';
 
 /*
  * How a learned limit climbs back, one table for every implementation of it: the pure

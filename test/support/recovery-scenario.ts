@@ -1,6 +1,6 @@
 import type { GraphQLResult } from './gateway';
 import type { Replicas } from './replicas';
-import type { SteppedClock } from './stepped-clock';
+import { FakeClock } from './time';
 
 /*
  * Two bare 429s from agriculture (its spec documents no rate-limit headers), then a minute
@@ -47,7 +47,7 @@ export interface RecoveryRun {
 
 export async function refusedTwiceThenAMinuteOfQuiet(
   replicas: Replicas,
-  clock: SteppedClock,
+  clock: FakeClock,
 ): Promise<RecoveryRun> {
   const codes = replicas.sandbox.dataset.streets.slice(0, 40).map((street) => street.code);
   const processes = replicas.apps.length;

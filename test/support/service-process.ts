@@ -54,11 +54,3 @@ export function stopService(service: ServiceProcess): void {
   if (service.child.exitCode === null && service.child.signalCode === null)
     process.kill(-service.child.pid!, 'SIGKILL');
 }
-
-export async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

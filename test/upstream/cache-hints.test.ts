@@ -1,5 +1,5 @@
 import { startTestStack, useTestStack } from '../support/gateway';
-import { SteppedClock } from '../support/stepped-clock';
+import { FakeClock } from '../support/time';
 
 const KANO = 'KN3A 7QP';
 
@@ -33,7 +33,7 @@ describe('cache hints to clients (Cache-Control on GET)', () => {
 describe('a response served from stale data', () => {
   it('is marked no-store and never kept by the response cache', async () => {
     // The stack's clock is moved past climate's 10 minutes fresh and 5 of refresh (README).
-    const clock = new SteppedClock();
+    const clock = new FakeClock();
     const stack = await startTestStack({}, { clock });
     try {
       const get = (query: string) =>

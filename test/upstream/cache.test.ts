@@ -5,7 +5,7 @@ import { UpstreamDiscipline } from '../../src/upstream/discipline';
 import { HOUR_MS, MINUTE_MS, operation } from '../../src/upstream/operations';
 import { Pacer } from '../../src/upstream/pacer';
 import { Resilience } from '../../src/upstream/resilience';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 
 /** Fresh 10 minutes; served while refreshed for 5 more; usable on failure for an hour after. */
 const CLIMATE = operation('GET', '/climate', 'requests', { fresh: 10 * MINUTE_MS, staleGrace: HOUR_MS });

@@ -1,7 +1,7 @@
 import { ClusterFlights } from '../../src/upstream/cluster-flight';
 import { FlightHost, type FlightRequest } from '../../src/upstream/flight-host';
 import { PrimaryRpc, primaryEnd, unbatched, type RpcRequest } from '../../src/upstream/primary-rpc';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 
 /*
  * With WORKERS > 1 and no Redis, identical upstream calls of different workers share one

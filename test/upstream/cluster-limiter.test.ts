@@ -6,7 +6,7 @@ import { documentedRules, Pacer } from '../../src/upstream/pacer';
 import type { LimitRule } from '../../src/upstream/rate-limiter';
 import { SharedRateLimiter } from '../../src/upstream/shared-rate-limiter';
 import { SharedRedis } from '../../src/upstream/shared-redis';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 import { primaryOn } from '../support/limiter-primary';
 
 /*

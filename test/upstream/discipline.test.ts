@@ -1,7 +1,7 @@
 import type { AppOptions } from '../../src/start/app';
 import { startTestStack, type TestStack } from '../support/gateway';
-import { waitFor } from '../support/service-process';
-import { SteppedClock } from '../support/stepped-clock';
+import { waitFor } from '../support/time';
+import { FakeClock } from '../support/time';
 
 const KANO = 'KN3A 7QP';
 const MINUTE_MS = 60_000;
@@ -202,7 +202,7 @@ describe('upstream discipline (issue #4)', () => {
   // and served flagged as stale while the service fails for 6 hours past fresh (README, "Caching
   // and limits"). The gateway runs on a stepped clock: these tests move it, they do not wait.
   it('serves expired data with a staleness warning while the upstream fails, for 6 hours past fresh (stale if error)', () => {
-    const clock = new SteppedClock();
+    const clock = new FakeClock();
     return withStack(
       { RESPONSE_CACHE: 'off' },
       async (stack) => {
@@ -277,7 +277,7 @@ describe('upstream discipline (issue #4)', () => {
     }));
 
   it('serves a just-expired answer at once and refreshes it in the background (stale while revalidate)', () => {
-    const clock = new SteppedClock();
+    const clock = new FakeClock();
     return withStack(
       { RESPONSE_CACHE: 'off' },
       async (stack) => {
@@ -292,7 +292,7 @@ describe('upstream discipline (issue #4)', () => {
         expect(served.response.json.extensions?.warnings).toBeUndefined();
         // Answered while its refresh was still on its way.
         expect(calls()).toBe(1);
-        await waitFor(() => calls() === 2, 10_000);
+        await waitFor(() => calls() === 2, { timeoutMs: 10_000 });
 
         // The refreshed answer is fresh for 10 minutes from when it was fetched: 19 minutes after
         // the first, nothing is called (the first alone would be past its refresh window by then).

@@ -3,7 +3,7 @@ import { sum } from '../support/exposition';
 import { primaryOn } from '../support/limiter-primary';
 import { expectRecovered, refusedTwiceThenAMinuteOfQuiet, RECOVERY_ENV } from '../support/recovery-scenario';
 import { startReplicas, type Replicas } from '../support/replicas';
-import { SteppedClock } from '../support/stepped-clock';
+import { FakeClock } from '../support/time';
 
 /*
  * After two bare 429s from agriculture and a minute of quiet, agriculture is served at its
@@ -19,7 +19,7 @@ async function metricsOf(replicas: Replicas, app: App): Promise<string> {
 const paced = { service: 'agriculture', dimension: 'requests' };
 
 describe('one process: a learned agriculture limit recovers', () => {
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   let replicas: Replicas;
   beforeAll(async () => {
     replicas = await startReplicas(1, RECOVERY_ENV, { clock });
@@ -38,7 +38,7 @@ describe('one process: a learned agriculture limit recovers', () => {
 });
 
 describe('one process: /metrics shows the limit each dimension is paced at now', () => {
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   let replicas: Replicas;
   beforeAll(async () => {
     replicas = await startReplicas(1, RECOVERY_ENV, { clock });
@@ -74,7 +74,7 @@ describe('WORKERS=2 (two workers sharing the primary on this clock): a learned a
    * the same request/answer code as over the cluster's IPC (test/support/limiter-primary.ts).
    * test/operations/workers-pacing.test.ts starts the real thing on the real clock.
    */
-  const clock = new SteppedClock();
+  const clock = new FakeClock();
   let replicas: Replicas;
   beforeAll(async () => {
     const primary = primaryOn(clock);

@@ -1,7 +1,7 @@
 import { UpstreamError } from '../../src/kernel/errors';
 import { Metrics } from '../../src/observability/metrics';
 import { documentedRules, Pacer } from '../../src/upstream/pacer';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 
 const RULES = documentedRules({ healthcare: 300, address: 300 });
 const FAR = Number.MAX_SAFE_INTEGER;

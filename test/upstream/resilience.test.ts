@@ -3,8 +3,9 @@ import { Metrics } from '../../src/observability/metrics';
 import { Resilience } from '../../src/upstream/resilience';
 
 /*
- * Retries and the circuit (cockatiel) on jest's fake timers: cockatiel reads Date and
- * setTimeout itself, so its clock is the global one, faked here; nothing sleeps.
+ * Retries and the circuit (cockatiel) on jest's fake timers: the circuit reads the default
+ * clock, which reads Date, and cockatiel waits between retries on setTimeout; both are the
+ * globals faked here, so nothing sleeps.
  */
 
 const outage = () => new UpstreamError('maps', 'UPSTREAM_UNAVAILABLE', 'down', undefined, true);

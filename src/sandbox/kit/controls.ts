@@ -1,3 +1,4 @@
+import type { SandboxClock } from './clock';
 import { RateLimits } from './rate-limits';
 import type { LimitSpec, ServiceName } from './types';
 import { DEFAULT_VARIANTS, type Variants } from './variants';
@@ -69,7 +70,7 @@ const LOG_CAPACITY = 20_000;
  * rate-limit sizes, the variant forms of its answers, and the request log with its counters.
  */
 export class SandboxControls {
-  readonly rateLimits = new RateLimits();
+  readonly rateLimits: RateLimits;
   private currentVariants: Variants = { ...DEFAULT_VARIANTS };
   private readonly latency = new Map<ServiceName, Latency>();
   private faults: Array<FaultRule & { id: number }> = [];
@@ -78,6 +79,11 @@ export class SandboxControls {
   private readonly counters = new Map<string, number>();
   private seq = 0;
   private faultSeq = 0;
+
+  /** `clock`: what the rate limits count in (the system's time unless a test passes its own). */
+  constructor(clock?: SandboxClock) {
+    this.rateLimits = new RateLimits(clock);
+  }
 
   setLatency(service: ServiceName | 'all', latency: Latency): void {
     const services: ServiceName[] =

@@ -1,3 +1,5 @@
+import { systemClock, type SandboxClock } from './clock';
+
 /**
  * How the sandbox keeps each documented limit (specs, Limits): "N per minute" as a strict
  * sliding window (the strictest reading, since the window is not shown), "R per second,
@@ -25,7 +27,9 @@ type LimitState = { kind: 'window'; accepted: number[] } | { kind: 'bucket'; arr
 export class RateLimits {
   private readonly states = new Map<string, LimitState>();
 
-  take(keyName: string, dimension: string, spec: LimitSpec, nowMs = Date.now()): LimitVerdict {
+  constructor(private readonly clock: SandboxClock = systemClock) {}
+
+  take(keyName: string, dimension: string, spec: LimitSpec, nowMs = this.clock.now()): LimitVerdict {
     const id = `${keyName} ${dimension}`;
     let state = this.states.get(id);
     if (state?.kind !== spec.kind) {

@@ -14,6 +14,7 @@ import {
   type SandboxRequest,
   type ServiceDefinition,
 } from './types';
+import { preciseNow } from './clock';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -262,15 +263,6 @@ function parseJson(rawBody: string): unknown {
   } catch (error) {
     throw new InvalidJsonError((error as Error).message);
   }
-}
-
-/**
- * Epoch milliseconds to a fraction of one, for the request log: the benchmark reads how an
- * upstream latency wave divides between the sandbox and the gateway from it (bench/waves.ts),
- * where whole milliseconds would hide the difference between gateways.
- */
-function preciseNow(): number {
-  return performance.timeOrigin + performance.now();
 }
 
 function sleep(ms: number): Promise<void> {

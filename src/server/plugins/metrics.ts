@@ -1,6 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Metrics } from '../../observability/metrics';
 import { currentScope } from '../../upstream/request-scope';
+import { monotonicMs } from '../../kernel/clock';
 
 /**
  * Counts each GraphQL request, its errors by `extensions.code` (as the client sees them), and
@@ -9,12 +10,12 @@ import { currentScope } from '../../upstream/request-scope';
 export function metricsPlugin<Context extends object>(metrics: Metrics): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {
-      const started = process.hrtime.bigint();
+      const started = monotonicMs();
       return {
         async willSendResponse({ operationName, queryHash, response }) {
           const operation = metrics.operationLabel(operationName);
           metrics.graphqlRequests.inc({ operation });
-          metrics.graphqlDuration.observe({ operation }, Number(process.hrtime.bigint() - started) / 1e9);
+          metrics.graphqlDuration.observe({ operation }, (monotonicMs() - started) / 1000);
           const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
           const errorCodes = errors.map(({ extensions }) =>
             typeof extensions?.code === 'string' ? extensions.code : 'UNKNOWN',

@@ -1,51 +1,5 @@
-import type { Clock } from '../../src/kernel/clock';
 import type { LoggedRequest, SandboxControls } from '../../src/sandbox';
-
-/**
- * A fake clock that says who sleeps on it and when the next one wakes, for tests that move
- * time from wake-up to wake-up and wait, between moves, for what each wake-up set off (real
- * HTTP, real Redis) to finish. Every call made in between is then known to have been made
- * at exactly the clock's time (see test/shared/pacing.test.ts).
- */
-export class SteppedClock implements Clock {
-  private current: number;
-  private sleepers: Array<{ at: number; wake: () => void }> = [];
-
-  /**
-   * Starts an hour ahead of real time by default: the gateway cuts each upstream call's HTTP
-   * timeout to `deadline - Date.now()`, a real-time reading of a deadline set on this clock,
-   * so this clock must never fall behind real time.
-   */
-  constructor(startMs = Date.now() + 3_600_000) {
-    this.current = startMs;
-  }
-
-  now(): number {
-    return this.current;
-  }
-
-  sleep(ms: number): Promise<void> {
-    return new Promise((wake) => this.sleepers.push({ at: this.current + Math.max(0, ms), wake }));
-  }
-
-  /** Sleepers not yet woken. */
-  get sleeping(): number {
-    return this.sleepers.length;
-  }
-
-  /** When the next sleeper wakes, if any sleeps. */
-  get nextWakeAt(): number | undefined {
-    return this.sleepers.length === 0 ? undefined : Math.min(...this.sleepers.map((s) => s.at));
-  }
-
-  /** Moves time on to `atMs` and wakes every sleeper due by then, earliest first. */
-  moveTo(atMs: number): void {
-    this.current = Math.max(this.current, atMs);
-    const due = this.sleepers.filter((s) => s.at <= this.current).sort((a, b) => a.at - b.at);
-    this.sleepers = this.sleepers.filter((s) => s.at > this.current);
-    for (const sleeper of due) sleeper.wake();
-  }
-}
+import { realSleep, waitFor, type FakeClock } from './time';
 
 /** An upstream call the sandbox logged, dated on the gateway's clock. */
 export interface DatedCall {
@@ -56,7 +10,7 @@ export interface DatedCall {
 }
 
 /**
- * Traffic over a stepped clock (issue #13, and the client-budget minute of issue #6).
+ * Traffic over a stepped clock (pacing across replicas, and the client-budget minute).
  * The test sends requests through `send`; `second()` moves the clock one second on, from
  * one wake-up of a paced call to the next, and between two moves waits until every request
  * sent is answered or asleep on the clock. Nothing is then in flight, so every call the
@@ -77,7 +31,7 @@ export class SteppedRun {
   private seenSeq = 0;
 
   constructor(
-    readonly clock: SteppedClock,
+    readonly clock: FakeClock,
     private readonly controls: SandboxControls,
     readonly realMsPerSecond: number,
   ) {}
@@ -102,14 +56,10 @@ export class SteppedRun {
 
   /** Waits until nothing is in flight, then dates the calls logged meanwhile at the clock's time. */
   async settle(): Promise<void> {
-    const giveUp = Date.now() + 5_000;
-    while (this.answered + this.clock.sleeping !== this.sent) {
-      if (Date.now() > giveUp)
-        throw new Error(
-          `${this.pending - this.clock.sleeping} requests neither answered nor asleep on the clock`,
-        );
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
+    await waitFor(() => this.answered + this.clock.sleeping === this.sent, {
+      everyMs: 2,
+      what: 'every request answered or asleep on the clock',
+    });
     for (const call of this.controls.requests()) {
       if (call.seq <= this.seenSeq) continue;
       this.seenSeq = call.seq;
@@ -140,9 +90,8 @@ export class SteppedRun {
       send();
     }
     await this.advanceTo(start + 1_000);
-    await new Promise((resolve) =>
-      setTimeout(resolve, Math.max(0, startedReal + this.realMsPerSecond - Date.now())),
-    );
+    // The sandbox's limits count real time: each second of the clock lasts realMsPerSecond of it.
+    await realSleep(Math.max(0, startedReal + this.realMsPerSecond - Date.now()));
   }
 
   /** The clock times of the calls to `service`. */

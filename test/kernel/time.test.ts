@@ -1,4 +1,4 @@
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../support/time';
 
 describe('the fake clock of the unit tests', () => {
   it('wakes a sleeper only once time has been advanced past its wait', async () => {
