@@ -3,7 +3,7 @@ import { createAgricultureLoaders, type AgricultureLoaders } from '../../datasou
 import { createHealthcareLoaders, type HealthcareLoaders } from '../../datasources/healthcare/loaders';
 import { createMapsLoaders, type MapsLoaders } from '../../datasources/maps/loaders';
 import type { DocumentNode, ExecutionResult } from 'graphql';
-import type { RequestScope } from '../upstream/request-scope';
+import type { RequestScope } from '../kernel/request-scope';
 import type { Upstreams } from '../../datasources';
 
 /** Per-request state. Loaders live here and nowhere else, so nothing cached in one leaks into another request. */

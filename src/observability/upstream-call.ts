@@ -1,5 +1,5 @@
 import type { ServiceName } from '../kernel/services';
-import { currentScope, type ServiceUsage } from '../upstream/request-scope';
+import { currentScope, type ServiceUsage } from '../kernel/request-scope';
 import type { Metrics } from './metrics';
 import { noteCacheResult } from './tracing';
 

@@ -17,7 +17,7 @@ import { buildSchema } from '../graph/schema';
 import type { Upstreams } from '../../datasources';
 import { documentNesting, jsonNesting, listen, readBody } from './http-body';
 import { APPLICATION_JSON, isJsonRequest, responseMediaType } from './http-conformance';
-import { runInScope, type AnsweredBy, type RequestScope } from '../upstream/request-scope';
+import { runInScope, type AnsweredBy, type RequestScope } from '../kernel/request-scope';
 import type { QueryLimits } from './plugins/query-limits';
 import {
   demandControlPlugin,

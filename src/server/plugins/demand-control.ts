@@ -12,7 +12,7 @@ import type { BudgetStanding, Caller } from '../../kernel/caller';
 import type { Budgets } from '../access/budget';
 import type { GatewayContext } from '../../graph/context';
 import type { Metrics } from '../../observability/metrics';
-import type { RequestScope } from '../../upstream/request-scope';
+import type { RequestScope } from '../../kernel/request-scope';
 import { operationCost } from './cost';
 import { checkQueryLimits, type QueryLimits } from './query-limits';
 

@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Metrics } from '../../observability/metrics';
-import { currentScope } from '../../upstream/request-scope';
+import { currentScope } from '../../kernel/request-scope';
 
 /**
  * Counts each GraphQL request, its errors by `extensions.code` (as the client sees them), and
