@@ -8,48 +8,13 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import type { BudgetStanding, Caller } from '../../kernel/caller';
 import type { Budgets } from '../access/budget';
-import type { GatewayContext } from '../../graph/context';
+import type { EdgeContext } from '../edge-context';
+import { costReport, rateLimitHeaders } from '../finish';
 import type { Metrics } from '../../observability/metrics';
 import type { RequestScope } from '../../kernel/request-scope';
 import { operationCost } from './cost';
 import { checkQueryLimits, type QueryLimits } from './query-limits';
-
-/** What `extensions.cost` holds on every response. */
-export interface CostReport {
-  /** The operation's cost computed before it ran, in upstream calls (0 when it never ran). */
-  requested: number;
-  /** Upstream calls it really made; fewer than requested when answers came from cache. */
-  actual: number;
-  /** The most one operation may cost (`QUERY_MAX_COST`). */
-  maximum: number;
-  /** The caller's budget; absent only when the caller could not be identified (HTTP 401). */
-  budget?: BudgetStanding;
-}
-
-/** The report of a request refused before it ran: nothing requested, nothing called. */
-export async function idleCostReport(
-  limits: QueryLimits,
-  budgets: Budgets,
-  caller: Caller | undefined,
-): Promise<CostReport> {
-  return {
-    requested: 0,
-    actual: 0,
-    maximum: limits.maxCost,
-    ...(caller && { budget: await budgets.peek(caller.budgetKey) }),
-  };
-}
-
-/** `X-RateLimit-*` of a budget standing (Reset: seconds until the whole budget is back). */
-export function rateLimitHeaders(budget: BudgetStanding): Array<[string, string]> {
-  return [
-    ['x-ratelimit-limit', String(budget.limit)],
-    ['x-ratelimit-remaining', String(budget.remaining)],
-    ['x-ratelimit-reset', String(budget.resetSeconds)],
-  ];
-}
 
 /**
  * Before anything executes: the query limits, then the cost, then the caller's
@@ -57,7 +22,7 @@ export function rateLimitHeaders(budget: BudgetStanding): Array<[string, string]
  * a refused request is neither executed nor charged. After: every response reports
  * its cost and the caller's budget in `extensions.cost` and `X-RateLimit-*` headers.
  */
-export function demandControlPlugin(demand: DemandControl): ApolloServerPlugin<GatewayContext> {
+export function demandControlPlugin(demand: DemandControl): ApolloServerPlugin<EdgeContext> {
   const { limits, budgets } = demand;
   return {
     async requestDidStart() {
@@ -76,12 +41,7 @@ export function demandControlPlugin(demand: DemandControl): ApolloServerPlugin<G
           const budget = scope.budget ?? (await budgets.peek(scope.caller.budgetKey));
           for (const [name, value] of rateLimitHeaders(budget)) response.http.headers.set(name, value);
           if (response.body.kind !== 'single') return;
-          const report: CostReport = {
-            requested: scope.cost ?? 0,
-            actual: scope.upstreamCalls,
-            maximum: limits.maxCost,
-            budget,
-          };
+          const report = costReport(scope.cost ?? 0, scope.upstreamCalls, limits.maxCost, budget);
           const result = response.body.singleResult;
           result.extensions = { ...result.extensions, cost: report };
         },
