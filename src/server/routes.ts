@@ -11,10 +11,24 @@ import { serveMapAssets } from './map-assets';
 import { readRequest } from './read-request';
 import { Refusal, refuseWithCost, sendJson, sendRefusal } from './refusal';
 
-/** The routes of the port besides the IDE: the probes, the metrics, GraphQL and the map assets. */
-export async function route(edge: Edge, ex: Exchange): Promise<void> {
-  const { pathname } = ex.url;
-  switch (pathname) {
+/**
+ * The routes of the port besides the IDE: the probes, the metrics, GraphQL and the map assets.
+ * Not itself async, so /graphql runs without one more promise; what throws is a rejection all the same.
+ */
+export function route(edge: Edge, ex: Exchange): Promise<void> {
+  try {
+    const { pathname } = ex.url;
+    if (pathname === '/graphql') return browserRoute(edge, ex, 'graphql', serveGraphQL);
+    if (pathname.startsWith(MAP_ASSET_PREFIX)) return browserRoute(edge, ex, 'maps', serveMapAssets);
+    return otherRoute(edge, ex);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** The probes, the metrics, and the 404 of any other path. */
+async function otherRoute(edge: Edge, ex: Exchange): Promise<void> {
+  switch (ex.url.pathname) {
     case '/healthz':
       return sendJson(ex.res, 200, { status: 'ok' });
     case '/readyz': {
@@ -24,13 +38,12 @@ export async function route(edge: Edge, ex: Exchange): Promise<void> {
     }
     case '/metrics':
       return serveMetrics(edge, ex);
-    case '/graphql':
-      return browserRoute(edge, ex, 'graphql', serveGraphQL);
   }
-  if (pathname.startsWith(MAP_ASSET_PREFIX)) return browserRoute(edge, ex, 'maps', serveMapAssets);
-  const message = `Nothing at ${pathname}; GraphQL is served at /graphql.`;
+  const message = `Nothing at ${ex.url.pathname}; GraphQL is served at /graphql.`;
   sendRefusal(ex.res, ex.requestId, new Refusal(404, message, 'NOT_FOUND'));
 }
+
+const ANSWERED: Promise<void> = Promise.resolve();
 
 /**
  * The stages of /graphql once the caller is known: the request read (or refused), then
@@ -50,7 +63,7 @@ async function serveGraphQL(edge: Edge, ex: Exchange, caller: Caller): Promise<v
  * What /graphql and /maps/ share, which pages call from other origins: CORS (a preflight is
  * answered here, before anything else is asked of it), the answer's media type, the caller.
  */
-async function browserRoute(
+function browserRoute(
   edge: Edge,
   ex: Exchange,
   name: BrowserRoute,
@@ -62,10 +75,9 @@ async function browserRoute(
   const preflight = cors.preflight(req, name);
   if (preflight) {
     for (const [header, value] of Object.entries(preflight.headers)) res.setHeader(header, value);
-    if (preflight.refusal)
-      return sendRefusal(res, ex.requestId, new Refusal(403, preflight.refusal, 'FORBIDDEN'));
-    res.writeHead(204).end();
-    return;
+    if (preflight.refusal) sendRefusal(res, ex.requestId, new Refusal(403, preflight.refusal, 'FORBIDDEN'));
+    else res.writeHead(204).end();
+    return ANSWERED;
   }
   // On every answer from here, errors included, so that a page can read the coded error.
   for (const [header, value] of Object.entries(cors.headers(req, name))) res.setHeader(header, value);
