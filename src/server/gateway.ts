@@ -97,18 +97,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (record) record.refusedByNode(code);
     else AccessRecord.refusedBeforeRequest(options.metrics, status, code, requestId);
   });
-  const documents = documentCache(options.caches.documents);
-  const responses = stringCache(options.caches.responses);
-  options.metrics.trackCache('documents', () => documents.usage);
-  options.metrics.trackCache('responses', () => responses.usage);
-  const schema = buildSchema();
-  // With REDIS_URL whole responses are shared by the replicas; this replica's own cache is the fallback.
-  const responseCache = options.responseCacheEnabled
-    ? new ResponseCache(
-        options.shared ? new SharedKeyValueCache(options.shared, responses) : responses,
-        selectsPrivateFields(privateFieldNames(schema)),
-      )
-    : undefined;
+  const { documents, responses, responseCache, schema } = caches(options);
   // Apollo's one way in for another executor: graphql-jit once a document repeats (jit-executor.ts).
   const executor = jitGateway(schema, { compileMsPerSecond: options.compileMsPerSecond });
   const policies = new OperationPolicies(86_400);
@@ -133,24 +122,19 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     answerers,
     draining: () => closing,
   };
+  const lean = new LeanPath({
+    schema,
+    executor,
+    demand,
+    policies,
+    ttlScale: options.cacheTtlScale,
+    responseCache,
+    trustedDocuments: options.trustedDocuments,
+    ...(options.queryDedupe && { inFlight: new InFlightExecutions() }),
+  });
   // Tried in this order: a stored answer, a compiled document's clean answer (lean-path.ts), Apollo.
   if (responseCache) answerers.push(responseCacheAnswerer(edge, responseCache));
-  answerers.push(
-    leanAnswerer(
-      edge,
-      new LeanPath({
-        schema,
-        executor,
-        demand,
-        policies,
-        ttlScale: options.cacheTtlScale,
-        responseCache,
-        trustedDocuments: options.trustedDocuments,
-        ...(options.queryDedupe && { inFlight: new InFlightExecutions() }),
-      }),
-    ),
-    apolloAnswerer(edge, apollo),
-  );
+  answerers.push(leanAnswerer(edge, lean), apolloAnswerer(edge, apollo));
   // Read after the upstream calls made in the same turn are written (calls-first.ts).
   httpServer.on('request', afterTurnCalls(onRequest(edge)));
   await listen(httpServer, options.port, options.host);
@@ -166,6 +150,23 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       await apollo.stop();
     },
   };
+}
+
+/** The caches Apollo and the edge keep, counted in the metrics, and the schema. */
+function caches(options: GatewayOptions) {
+  const documents = documentCache(options.caches.documents);
+  const responses = stringCache(options.caches.responses);
+  options.metrics.trackCache('documents', () => documents.usage);
+  options.metrics.trackCache('responses', () => responses.usage);
+  const schema = buildSchema();
+  // With REDIS_URL whole responses are shared by the replicas; this replica's own cache is the fallback.
+  const responseCache = options.responseCacheEnabled
+    ? new ResponseCache(
+        options.shared ? new SharedKeyValueCache(options.shared, responses) : responses,
+        selectsPrivateFields(privateFieldNames(schema)),
+      )
+    : undefined;
+  return { documents, responses, responseCache, schema };
 }
 
 /** Each request: its id, its access record, the IDE, then the routes (routes.ts) in a span. */
