@@ -1,5 +1,6 @@
 import { HeaderMap, type ApolloServer } from '@apollo/server';
 import { runInScope } from '../kernel/request-scope';
+import { admitCharged, chargeable } from './admission';
 import { contextOf, type Answerer, type Edge } from './edge';
 import type { EdgeContext } from './edge-context';
 import { answerText, costReport, type Answer } from './finish';
@@ -22,15 +23,11 @@ export function responseCacheAnswerer(edge: Edge, cache: ResponseCache): Answere
       if (!operation) return undefined;
       scope.responseCacheLookedUp = true;
       const stored = await cache.lookup(operation, () => gatewayOrigin(ex.req));
-      if (!stored || stored.cost > queryLimits.maxCost) return undefined;
+      if (!stored || !chargeable(queryLimits, stored.cost)) return undefined;
       const charge = await budgets.charge(caller.budgetKey, stored.cost);
-      if (!charge.allowed) return undefined;
+      if (!admitCharged(metrics, caller, scope, stored.cost, charge)) return undefined;
       const started = process.hrtime.bigint();
-      const { limit, remaining, resetSeconds } = charge;
-      const budget = { limit, remaining, resetSeconds };
-      scope.cost = stored.cost;
-      scope.budget = budget;
-      metrics.clientCost.inc({ client: caller.name }, stored.cost);
+      const budget = scope.budget!;
       const { operationName, documentHash } = stored;
       return {
         kind: 'whole',

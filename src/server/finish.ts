@@ -1,7 +1,8 @@
 import type { HTTPGraphQLResponse } from '@apollo/server';
 import type { DocumentNode } from 'graphql';
 import type { BudgetStanding, Caller } from '../kernel/caller';
-import { runInScope, type AnsweredBy } from '../kernel/request-scope';
+import { runInScope, type AnsweredBy, type RequestScope } from '../kernel/request-scope';
+import type { Metrics } from '../observability/metrics';
 import { nameOperationSpan } from '../observability/tracing';
 import type { Budgets } from './access/budget';
 import { sendCompressible } from './compression';
@@ -117,20 +118,32 @@ export function finish(
   if (toKeep && edge.responseCache && request.operation)
     keepInScope(edge.responseCache, request, answer.document, toKeep);
   scope.answeredBy = answer.answeredBy;
-  (scope.operations ??= []).push({ name: operationName, documentHash, errorCodes: [] });
   nameOperationSpan('query', operationName, documentHash);
   if (answer.age !== undefined) res.setHeader('age', String(answer.age));
   for (const [name, value] of rateLimitHeaders(answer.budget)) res.setHeader(name, value);
   res.setHeader('cache-control', cacheControlFor(caller, answer.cacheControl));
   res.setHeader('content-type', ex.mediaType!);
-  const { metrics } = edge.options;
-  const label = metrics.operationLabel(operationName);
-  metrics.graphqlRequests.inc({ operation: label });
-  metrics.graphqlDuration.observe(
-    { operation: label },
-    Number(process.hrtime.bigint() - answer.started) / 1e9,
-  );
+  noteOperation(edge.options.metrics, scope, operationName, documentHash, answer.started, []);
   sendCompressible(ex.req, res, 200, {}, answer.body, 'latin1');
+}
+
+/**
+ * One operation answered, whoever answered it (Apollo's through plugins/metrics.ts): counted
+ * and timed, its errors counted by code, and noted in the scope for the access log.
+ */
+export function noteOperation(
+  metrics: Metrics,
+  scope: RequestScope | undefined,
+  operationName: string | null,
+  documentHash: string | null,
+  started: bigint,
+  errorCodes: string[],
+): void {
+  const operation = metrics.operationLabel(operationName);
+  metrics.graphqlRequests.inc({ operation });
+  metrics.graphqlDuration.observe({ operation }, Number(process.hrtime.bigint() - started) / 1e9);
+  for (const code of errorCodes) metrics.graphqlErrors.inc({ operation, code });
+  if (scope) (scope.operations ??= []).push({ name: operationName, documentHash, errorCodes });
 }
 
 function keepInScope(

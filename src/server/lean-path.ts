@@ -1,7 +1,7 @@
 import type { DocumentNode, GraphQLSchema } from 'graphql';
 import type { EdgeContext } from './edge-context';
 import { variableErrors, withExtensions, type JitGateway } from './jit-executor';
-import { admit, type DemandControl } from './plugins/demand-control';
+import { admit, type DemandControl } from './admission';
 import { answerText, costReport, type WholeAnswer } from './finish';
 import { cacheControlHeader, type OperationPolicies } from './plugins/cache-policy';
 import { scaledMaxAge } from './plugins/response-policy';
