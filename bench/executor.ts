@@ -27,7 +27,7 @@ import { startTracing, type StopTracing } from '../src/observability/tracing';
 import { startSandbox, type Sandbox } from '../src/sandbox';
 import { loadConfig } from '../src/start/config';
 import { createUpstreams } from '../src/start/upstreams';
-import { runInScope, type RequestScope } from '../src/upstream/request-scope';
+import { runInScope, type RequestScope } from '../src/kernel/request-scope';
 import { goldenQuery } from './golden-query';
 import { median, round } from './stats';
 

@@ -2,8 +2,7 @@ import { createAddressLoaders, type AddressLoaders } from '../../datasources/add
 import { createAgricultureLoaders, type AgricultureLoaders } from '../../datasources/agriculture/loaders';
 import { createHealthcareLoaders, type HealthcareLoaders } from '../../datasources/healthcare/loaders';
 import { createMapsLoaders, type MapsLoaders } from '../../datasources/maps/loaders';
-import type { DocumentNode, ExecutionResult } from 'graphql';
-import type { RequestScope } from '../upstream/request-scope';
+import type { RequestScope } from '../kernel/request-scope';
 import type { Upstreams } from '../../datasources';
 
 /** Per-request state. Loaders live here and nowhere else, so nothing cached in one leaks into another request. */
@@ -20,19 +19,6 @@ export interface GatewayContext {
   scope: RequestScope;
   /** The largest `first` a connection field takes (`PAGE_MAX_SIZE`). */
   pageMaxSize: number;
-  /** What the lean path (src/server/lean-path.ts) did before it left the request to Apollo. */
-  handover?: LeanHandover;
-}
-
-/**
- * A request the lean path began and Apollo finishes: demand control already ran (its refusal,
- * if any, is answered as it is, and nothing is charged twice), and the operation may already
- * have executed (its result, with errors or warnings, is answered without executing again).
- */
-export interface LeanHandover {
-  /** Demand control's refusal, or the error its budget store failed with. */
-  refusal?: Error;
-  executed?: { document: DocumentNode; result: ExecutionResult };
 }
 
 export function createContext(

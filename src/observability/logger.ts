@@ -1,6 +1,6 @@
 import pino from 'pino';
 import type { ApolloServerOptions, BaseContext } from '@apollo/server';
-import { currentScope } from '../upstream/request-scope';
+import { currentScope } from '../kernel/request-scope';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 

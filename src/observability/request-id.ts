@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { currentScope } from '../upstream/request-scope';
+import { currentScope } from '../kernel/request-scope';
 
 /** An incoming id worth keeping: short, and nothing that could forge a log line or a header. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

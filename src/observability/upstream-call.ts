@@ -1,6 +1,6 @@
 import type { ServiceName } from '../kernel/services';
 import { monotonicMs } from '../kernel/clock';
-import { currentScope, type ServiceUsage } from '../upstream/request-scope';
+import { currentScope, type ServiceUsage } from '../kernel/request-scope';
 import type { Metrics } from './metrics';
 import { noteCacheResult } from './tracing';
 

@@ -3,7 +3,7 @@ import { MAP_ASSET_PREFIX } from '../../datasources/maps/asset-urls';
 import { logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { currentTraceId } from '../observability/tracing';
-import type { RequestScope } from '../upstream/request-scope';
+import type { RequestScope } from '../kernel/request-scope';
 import { monotonicMs } from '../kernel/clock';
 
 /** The bounded set of `route` values (metric label and log field); any other path is `other`. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { refusalBody } from './refusal';
 
 /** How long a client may take to send a request, and to come back on a kept-alive connection. */
 export interface HttpTimeouts {
@@ -66,7 +67,7 @@ function answerClientError(
   const { status, reason, code, message } = describe(error, timeouts);
   const given = inFlight?.getHeader('x-request-id');
   const requestId = typeof given === 'string' ? given : randomUUID();
-  const body = JSON.stringify({ errors: [{ message, extensions: { code, requestId } }] });
+  const body = JSON.stringify(refusalBody(message, requestId, code));
   const kept = Object.entries(inFlight?.getHeaders() ?? {}).filter(
     ([name]) => !['content-type', 'content-length', 'connection', 'x-request-id'].includes(name),
   );

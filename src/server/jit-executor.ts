@@ -10,10 +10,10 @@ import {
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import type { ApolloServerOptionsWithGateway } from '@apollo/server';
-import type { GatewayContext } from '../graph/context';
+import type { EdgeContext } from './edge-context';
 import { monotonicMs } from '../kernel/clock';
 
-type Gateway = ApolloServerOptionsWithGateway<GatewayContext>['gateway'];
+type Gateway = ApolloServerOptionsWithGateway<EdgeContext>['gateway'];
 type GatewayExecutor = NonNullable<Awaited<ReturnType<Gateway['load']>>['executor']>;
 
 /** Executions of a document on graphql-js before it is compiled: a one-off document is not worth compiling. */
@@ -180,7 +180,7 @@ export function variableErrors(
   operation: OperationDefinitionNode,
   variables: Record<string, unknown>,
 ): readonly GraphQLError[] | undefined {
-  // Frozen variables are a repeated body's (gateway.ts): they cannot have changed since they were coerced.
+  // Frozen variables are a repeated body's (read-request.ts): they cannot have changed since they were coerced.
   const frozen = Object.isFrozen(variables);
   if (frozen && cleanFor.get(variables)?.has(operation)) return undefined;
   const errors = coercionErrors(schema, operation, variables);

@@ -1,8 +1,8 @@
 import type { DocumentNode, GraphQLSchema } from 'graphql';
-import type { GatewayContext, LeanHandover } from '../graph/context';
-import type { BudgetStanding } from '../kernel/caller';
+import type { EdgeContext } from './edge-context';
 import { variableErrors, withExtensions, type JitGateway } from './jit-executor';
-import { admit, type CostReport, type DemandControl } from './plugins/demand-control';
+import { admit, type DemandControl } from './admission';
+import { answerText, costReport, type WholeAnswer } from './finish';
 import { cacheControlHeader, type OperationPolicies } from './plugins/cache-policy';
 import { scaledMaxAge } from './plugins/response-policy';
 import type { OperationRequest, ResponseCache } from './response-cache';
@@ -24,35 +24,10 @@ export interface LeanPathOptions {
   inFlight?: InFlightExecutions;
 }
 
-/** A successful answer, for the edge to write as it writes a response-cache hit. */
-export interface LeanAnswer {
-  /**
-   * The body, byte for byte what Apollo writes: `{"data":…,"extensions":{"cost":…}}` and a
-   * newline, as its UTF-8 bytes one character each (utf8.ts `utf8Bytes`), as the response
-   * cache holds answers: written with the `latin1` encoding.
-   */
-  body: string;
-  /** Cache-Control as Apollo's cache policy would set it (before the edge makes it private for keyed callers). */
-  cacheControl: string;
-  operationName: string | null;
-  documentHash: string;
-  budget: BudgetStanding;
-}
-
-export type LeanOutcome =
-  /** Not a request the lean path takes: Apollo runs it from the start. */
-  | { kind: 'declined' }
-  /** Apollo answers it, with what was already done (a refusal, or a result with errors or warnings). */
-  | { kind: 'handover'; handover: LeanHandover }
-  /** `shared`: the data is that of an identical query in flight (shared-execution.ts). */
-  | { kind: 'answered'; answer: LeanAnswer; shared?: boolean };
-
-const DECLINED: LeanOutcome = { kind: 'declined' };
-
 /**
  * Runs a repeated query without Apollo's request pipeline (issue #17: its per-request work was
  * about 40 % of a warm execution's CPU). It takes a single operation (POST, or a GET the
- * edge has read as Apollo reads it: gateway.ts `operationRequest`) whose document (its text,
+ * edge has read as Apollo reads it: read-request.ts `operationRequest`) whose document (its text,
  * or in trusted mode its id) Apollo has already parsed and validated and the executor has
  * compiled (jit-executor.ts), and does what Apollo and our plugins would do for it, with the
  * same functions: variables coerced by graphql-js, demand control (`admit`: limits, cost, the caller's budget), graphql-jit's
@@ -66,23 +41,31 @@ const DECLINED: LeanOutcome = { kind: 'declined' };
 export class LeanPath {
   constructor(private readonly options: LeanPathOptions) {}
 
-  /** Run in the request's scope (upstream calls read their deadline and caller from it). */
-  async run(request: OperationRequest, context: GatewayContext): Promise<LeanOutcome> {
+  /**
+   * Run in the request's scope (upstream calls read their deadline and caller from it). The
+   * clean answer, for the edge to write (finish.ts); undefined when Apollo answers, with what
+   * was done here, if anything, in `context.handover`. `started`: when the request's answering began.
+   */
+  async run(
+    request: OperationRequest,
+    context: EdgeContext,
+    started: number,
+  ): Promise<WholeAnswer | undefined> {
     const { schema, executor, demand, policies, ttlScale, responseCache } = this.options;
     const { operationName, variables, extensions } = request;
     // The shapes Apollo's parsing accepts as they are; anything else gets its coded error there.
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string')
-      return DECLINED;
-    if (variables !== undefined && variables !== null && !isRecord(variables)) return DECLINED;
-    if (extensions !== undefined && extensions !== null && !isRecord(extensions)) return DECLINED;
+      return undefined;
+    if (variables !== undefined && variables !== null && !isRecord(variables)) return undefined;
+    if (extensions !== undefined && extensions !== null && !isRecord(extensions)) return undefined;
     const text = requestText(request, this.options.trustedDocuments);
-    if (text === undefined) return DECLINED;
+    if (text === undefined) return undefined;
     const found = executor.compiledFor(text, operationName ?? undefined);
-    if (!found) return DECLINED;
+    if (!found) return undefined;
     const { document, operation, documentHash, compiled } = found;
     const values = (variables ?? {}) as Record<string, unknown>;
     // Apollo charges before the executor refuses bad variables: left to it, in that order.
-    if (variableErrors(schema, operation, values)) return DECLINED;
+    if (variableErrors(schema, operation, values)) return undefined;
 
     const { scope } = context;
     let refusal: Error | undefined;
@@ -92,7 +75,10 @@ export class LeanPath {
       // A budget store that failed (Redis): Apollo answers it as it answers any error of that hook.
       refusal = error instanceof Error ? error : new Error(String(error));
     }
-    if (refusal) return { kind: 'handover', handover: { refusal } };
+    if (refusal) {
+      context.handover = { refusal };
+      return undefined;
+    }
 
     const name = operation.name?.value ?? null;
     const { inFlight } = this.options;
@@ -102,15 +88,17 @@ export class LeanPath {
     if (running) {
       const shared = await running;
       // An execution that threw shares nothing: this request runs its own.
-      if (shared) return this.follow(shared, context, document, name, documentHash);
+      if (shared) return this.follow(shared, context, document, name, documentHash, started);
     }
     const settle = key && !running ? inFlight?.lead(key) : undefined;
     let outcome: SharedOutcome | undefined;
     try {
       const result = withExtensions(await compiled.query(undefined, context, values));
       outcome = { result, warnings: [...scope.warnings] };
-      if (result.errors || !result.data || scope.warnings.length > 0)
-        return { kind: 'handover', handover: { executed: { document, result } } };
+      if (result.errors || !result.data || scope.warnings.length > 0) {
+        context.handover = { executed: { document, result } };
+        return undefined;
+      }
 
       // The response's policy as Apollo's CachePolicy narrows it: the operation's, then the TTL scale.
       const hint = policies.of(schema, document, operation);
@@ -120,15 +108,13 @@ export class LeanPath {
       const dataUtf8 = utf8Bytes(JSON.stringify(result.data));
       const cacheControl = policy ? cacheControlHeader(policy) : 'no-store';
       outcome.clean = { dataUtf8, cacheControl };
-      if (policy)
-        responseCache?.keep(request, context.publicOrigin, document, {
-          dataUtf8,
-          policy,
-          cost: scope.cost ?? 0,
-          operationName: name,
-          documentHash,
-        });
-      return { kind: 'answered', answer: this.answer(dataUtf8, cacheControl, context, name, documentHash) };
+      const answer = this.answer(dataUtf8, cacheControl, context, name, documentHash, started, 'lean');
+      // The edge's finish keeps it in the response cache (finish.ts).
+      if (policy && responseCache) {
+        answer.toKeep = { dataUtf8, policy, cost: scope.cost ?? 0, operationName: name, documentHash };
+        answer.document = document;
+      }
+      return answer;
     } finally {
       settle?.(outcome);
     }
@@ -138,18 +124,18 @@ export class LeanPath {
   private answer(
     dataUtf8: string,
     cacheControl: string,
-    { scope }: GatewayContext,
+    { scope }: EdgeContext,
     operationName: string | null,
     documentHash: string,
-  ): LeanAnswer {
+    started: number,
+    answeredBy: WholeAnswer['answeredBy'],
+  ): WholeAnswer {
     const budget = scope.budget!;
-    const cost: CostReport = {
-      requested: scope.cost ?? 0,
-      actual: scope.upstreamCalls,
-      maximum: this.options.demand.limits.maxCost,
-      budget,
-    };
+    const cost = costReport(scope.cost ?? 0, scope.upstreamCalls, this.options.demand.limits.maxCost, budget);
     return {
+      kind: 'whole',
+      answeredBy,
+      started,
       body: answerText(dataUtf8, cost),
       cacheControl,
       operationName,
@@ -165,24 +151,22 @@ export class LeanPath {
    */
   private follow(
     shared: SharedOutcome,
-    context: GatewayContext,
+    context: EdgeContext,
     document: DocumentNode,
     operationName: string | null,
     documentHash: string,
-  ): LeanOutcome {
+    started: number,
+  ): WholeAnswer | undefined {
     const { metrics } = this.options.demand;
     metrics.sharedExecutions.inc({ operation: metrics.operationLabel(operationName) });
     if (shared.clean) {
       const { dataUtf8, cacheControl } = shared.clean;
-      return {
-        kind: 'answered',
-        answer: this.answer(dataUtf8, cacheControl, context, operationName, documentHash),
-        shared: true,
-      };
+      return this.answer(dataUtf8, cacheControl, context, operationName, documentHash, started, 'shared');
     }
     context.scope.warnings.push(...shared.warnings);
     // Apollo answers from a copy: what it sets on the result stays this request's.
-    return { kind: 'handover', handover: { executed: { document, result: { ...shared.result } } } };
+    context.handover = { executed: { document, result: { ...shared.result } } };
+    return undefined;
   }
 }
 
@@ -201,15 +185,6 @@ function requestText(
   if (!trustedDocuments || (query !== undefined && query !== null) || !isRecord(persisted)) return undefined;
   const { version, sha256Hash } = persisted;
   return version === 1 && typeof sha256Hash === 'string' ? trustedDocuments.textOf(sha256Hash) : undefined;
-}
-
-/**
- * The body Apollo writes for a result without errors: `{data, extensions: {cost}}` and a
- * newline, from the data's JSON as its UTF-8 bytes one character each (utf8.ts `utf8Bytes`).
- * The cost report, numbers only, is ASCII: its bytes are its characters.
- */
-export function answerText(data: string, cost: CostReport): string {
-  return `{"data":${data},"extensions":${JSON.stringify({ cost })}}\n`;
 }
 
 /** A JSON object, as Apollo's `isStringRecord` tells one. */

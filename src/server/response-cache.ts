@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import type { DocumentNode } from 'graphql';
-import type { GatewayContext } from '../graph/context';
+import type { EdgeContext } from './edge-context';
 import { logger } from '../observability/logger';
 import { LastOfLength, TextMemo } from '../kernel/text-memo';
 import { utf8Bytes, utf8Text } from './utf8';
@@ -71,7 +71,7 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
  * stores `{data, cachePolicy, cacheTime}` as one JSON text, parses all of it on every hit, and
  * Apollo serialises the same data again: for a 15 KB answer that was a third of a hit's CPU.
  * Here the `data` is kept as the UTF-8 bytes graphql-js's result serialised to, behind one short
- * line of metadata; a hit parses the line and writes the bytes as they are. The edge (gateway.ts) looks
+ * line of metadata; a hit parses the line and writes the bytes as they are. The edge (answerers.ts) looks
  * up before Apollo sees the request, so a hit also skips Apollo's pipeline; the plugin
  * below stores answers and serves the requests the edge does not look up (batches).
  * Keys: the document's hash, the operation name and the variables as sent (JSON), plus the
@@ -198,9 +198,8 @@ function decode(value: string): CachedAnswer | PrivateMarker {
  * and stores every cacheable answer: a query, without errors, with data and a cacheable
  * policy (Apollo's response-cache rules), once its cost is known.
  */
-export function responseCachePlugin(cache: ResponseCache): ApolloServerPlugin<GatewayContext> {
-  const isQuery = (context: GraphQLRequestContext<GatewayContext>) =>
-    context.operation?.operation === 'query';
+export function responseCachePlugin(cache: ResponseCache): ApolloServerPlugin<EdgeContext> {
+  const isQuery = (context: GraphQLRequestContext<EdgeContext>) => context.operation?.operation === 'query';
   return {
     async requestDidStart() {
       let age: number | undefined;

@@ -1,5 +1,5 @@
 import type { ExecutionResult } from 'graphql';
-import type { StaleDataWarning } from '../upstream/request-scope';
+import type { StaleDataWarning } from '../kernel/request-scope';
 
 /** What one execution leaves to the identical requests that waited on it. */
 export interface SharedOutcome {

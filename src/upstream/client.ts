@@ -7,7 +7,7 @@ import { inUpstreamCallSpan, spansExported, startUpstreamRequest } from '../obse
 import { NOT_HELD, type UpstreamDiscipline } from './discipline';
 import { atOnce, type NowOrLater } from './now-or-later';
 import type { OperationSpec, OperationTable } from './operations';
-import { currentScope } from './request-scope';
+import { currentScope } from '../kernel/request-scope';
 import type { ServiceName } from '../kernel/services';
 import { translate, type ConformanceTable } from './conformance';
 import { dispatchExchange, type Exchange } from './exchange';

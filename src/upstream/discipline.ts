@@ -7,7 +7,7 @@ import type { CacheEntry, CacheStore } from './cache-store';
 import { systemClock, type Clock } from '../kernel/clock';
 import type { OperationSpec } from './operations';
 import type { Pacer } from './pacer';
-import { currentScope, outsideScope } from './request-scope';
+import { currentScope, outsideScope } from '../kernel/request-scope';
 import type { Resilience, RetryMode } from './resilience';
 import type { Flights } from './flights';
 

@@ -15,7 +15,7 @@ import { systemClock, type Clock } from '../kernel/clock';
 import { UpstreamError } from '../kernel/errors';
 import type { Metrics } from '../observability/metrics';
 import type { ServiceName } from '../kernel/services';
-import { currentScope } from './request-scope';
+import { currentScope } from '../kernel/request-scope';
 import type { SharedRedis } from './shared-redis';
 
 /** How long a replica trusts its last look at the shared circuit: not a Redis round trip per call. */

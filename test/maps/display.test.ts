@@ -152,9 +152,13 @@ describe('Query.mapDisplay and the map assets the gateway serves', () => {
   ])('answers %s with %i', async (path, status, calls) => {
     const response = await stack.http.get(`${gateway}${path}`);
     expect(response.status).toBe(status);
+    // The request id of the answer, as in every refusal of every route.
     expect(response.json.errors[0]).toEqual({
       message: expect.any(String),
-      extensions: { code: status === 404 ? 'NOT_FOUND' : 'BAD_USER_INPUT' },
+      extensions: {
+        code: status === 404 ? 'NOT_FOUND' : 'BAD_USER_INPUT',
+        requestId: response.headers['x-request-id'],
+      },
     });
     expect(stack.sandbox.controls.count({ service: 'maps' })).toBe(calls);
   });
@@ -163,6 +167,10 @@ describe('Query.mapDisplay and the map assets the gateway serves', () => {
     const response = await stack.http.post(`${gateway}/maps/tiles.json`, {});
     expect(response.status).toBe(405);
     expect(response.headers.allow).toBe('GET');
+    expect(response.json.errors[0].extensions).toEqual({
+      code: 'METHOD_NOT_ALLOWED',
+      requestId: response.headers['x-request-id'],
+    });
   });
 
   it('passes on 429 and Retry-After when the shared map-load budget is spent', async () => {

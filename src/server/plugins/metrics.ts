@@ -1,7 +1,8 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { Metrics } from '../../observability/metrics';
-import { currentScope } from '../../upstream/request-scope';
 import { monotonicMs } from '../../kernel/clock';
+import { currentScope } from '../../kernel/request-scope';
+import { noteOperation } from '../finish';
 
 /**
  * Counts each GraphQL request, its errors by `extensions.code` (as the client sees them), and
@@ -13,21 +14,18 @@ export function metricsPlugin<Context extends object>(metrics: Metrics): ApolloS
       const started = monotonicMs();
       return {
         async willSendResponse({ operationName, queryHash, response }) {
-          const operation = metrics.operationLabel(operationName);
-          metrics.graphqlRequests.inc({ operation });
-          metrics.graphqlDuration.observe({ operation }, (monotonicMs() - started) / 1000);
           const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
           const errorCodes = errors.map(({ extensions }) =>
             typeof extensions?.code === 'string' ? extensions.code : 'UNKNOWN',
           );
-          for (const code of errorCodes) metrics.graphqlErrors.inc({ operation, code });
-          const scope = currentScope();
-          if (!scope) return;
-          (scope.operations ??= []).push({
-            name: operationName ?? null,
-            documentHash: queryHash ?? null,
+          noteOperation(
+            metrics,
+            currentScope(),
+            operationName ?? null,
+            queryHash ?? null,
+            started,
             errorCodes,
-          });
+          );
         },
       };
     },

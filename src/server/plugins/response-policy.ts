@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { GatewayContext } from '../../graph/context';
+import type { EdgeContext } from '../edge-context';
 
 /**
  * After execution: a response with warnings (data served stale because its
@@ -7,7 +7,7 @@ import type { GatewayContext } from '../../graph/context';
  * cache; any other response's max-age is scaled like every cache TTL
  * (`CACHE_TTL_SCALE`, 1 in production).
  */
-export function responsePolicyPlugin(ttlScale: number): ApolloServerPlugin<GatewayContext> {
+export function responsePolicyPlugin(ttlScale: number): ApolloServerPlugin<EdgeContext> {
   return {
     async requestDidStart() {
       return {

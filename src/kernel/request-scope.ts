@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { BudgetStanding, Caller } from '../kernel/caller';
-import type { ServiceName } from '../kernel/services';
+import type { BudgetStanding, Caller } from './caller';
+import type { ServiceName } from './services';
 
 /** Data served from cache after its upstream failed: the client is told (API.md section 5, stale if error). */
 export interface StaleDataWarning {
@@ -25,7 +25,7 @@ export interface RequestScope {
   upstreamCalls: number;
   /** Who is calling; known before GraphQL sees the request. */
   caller: Caller;
-  /** The operation's computed cost, once known (see src/cost.ts). */
+  /** The operation's computed cost, once known. */
   cost?: number;
   /** The caller's budget after this request was charged (or refused). */
   budget?: BudgetStanding;
