@@ -112,56 +112,65 @@ async function handleRequest(
     return finish(definition.error(404, definition.codes.unknownPath, message), 'error');
   }
 
-  let limitHeaders: Record<string, string> = {};
-  const dimension = match.route.limit;
-  if (dimension !== undefined) {
-    const documented = definition.limits[dimension];
-    if (!documented) throw new Error(`route ${operation} names unknown limit ${dimension}`);
-    const decision = controls.rateLimits.take(
-      auth.keyName,
-      dimension,
-      controls.limitFor(definition.name, dimension, documented),
-    );
-    if (definition.limitHeaders)
-      limitHeaders = {
+  const limited = takeRateLimit(definition, controls, match.route, auth.keyName);
+  if (limited.refusal) return finish(limited.refusal, 'rate-limited');
+  const reply = runHandler(definition, match.route, { ...base, keyName: auth.keyName });
+  const shaped = withVariantMembers(definition, controls, match.route, reply);
+  finish(
+    { ...shaped, headers: { ...reply.headers, ...limited.headers } },
+    reply.status < 400 ? 'ok' : 'error',
+  );
+}
+
+/** The route's rate-limit dimension, spent for this key: its headers, and the 429 when it is spent. */
+function takeRateLimit(
+  definition: ServiceDefinition,
+  controls: SandboxControls,
+  route: Route,
+  keyName: string,
+): { headers: Record<string, string>; refusal?: Reply } {
+  const dimension = route.limit;
+  if (dimension === undefined) return { headers: {} };
+  const documented = definition.limits[dimension];
+  if (!documented) throw new Error(`route ${route.operation} names unknown limit ${dimension}`);
+  const decision = controls.rateLimits.take(
+    keyName,
+    dimension,
+    controls.limitFor(definition.name, dimension, documented),
+  );
+  const headers: Record<string, string> = definition.limitHeaders
+    ? {
         'X-RateLimit-Limit': String(decision.limit),
         'X-RateLimit-Remaining': String(decision.remaining),
         'X-RateLimit-Reset': String(decision.resetEpochSeconds),
-      };
-    if (!decision.allowed) {
-      const reply = definition.error(
-        429,
-        definition.codes.rateLimited,
-        `Rate limit exceeded. Retry after ${decision.retryAfterSeconds} seconds.`,
-      );
-      const headers = {
-        ...reply.headers,
-        ...limitHeaders,
-        ...(definition.limitHeaders && { 'Retry-After': String(decision.retryAfterSeconds) }),
-      };
-      return finish({ ...reply, headers }, 'rate-limited');
-    }
-  }
+      }
+    : {};
+  if (decision.allowed) return { headers };
+  const reply = definition.error(
+    429,
+    definition.codes.rateLimited,
+    `Rate limit exceeded. Retry after ${decision.retryAfterSeconds} seconds.`,
+  );
+  const retryAfter = definition.limitHeaders && { 'Retry-After': String(decision.retryAfterSeconds) };
+  return { headers, refusal: { ...reply, headers: { ...reply.headers, ...headers, ...retryAfter } } };
+}
 
-  let reply: Reply;
+/** The route's own answer; a request it rejects becomes the service's error body. */
+function runHandler(definition: ServiceDefinition, route: Route, request: SandboxRequest): Reply {
   try {
-    reply = match.route.handle({ ...base, keyName: auth.keyName });
+    return route.handle(request);
   } catch (error) {
-    if (error instanceof RejectedRequest) {
-      reply = definition.error(error.status, error.code, error.message, error.details);
-    } else if (error instanceof InvalidJsonError) {
-      reply = definition.error(
+    if (error instanceof RejectedRequest)
+      return definition.error(error.status, error.code, error.message, error.details);
+    if (error instanceof InvalidJsonError)
+      return definition.error(
         400,
         definition.codes.invalidJson,
         'The request body is not valid JSON.',
         error.message,
       );
-    } else {
-      throw error;
-    }
+    throw error;
   }
-  const shaped = withVariantMembers(definition, controls, match.route, reply);
-  finish({ ...shaped, headers: { ...reply.headers, ...limitHeaders } }, reply.status < 400 ? 'ok' : 'error');
 }
 
 /** The `extraMembers` variant: an unknown member in every object of a JSON success body. */
