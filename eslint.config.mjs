@@ -119,7 +119,6 @@ export default tseslint.config(
   },
   {
     // A function longer than this is several functions; blank lines and comments are not counted.
-    // The sandbox's request handler is a known exception, to be split in the sandbox's own time.
     files: ['src/**/*.ts'],
     rules: {
       'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }],
