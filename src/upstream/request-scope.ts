@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BudgetStanding, Caller } from '../kernel/caller';
 import type { ServiceName } from '../kernel/services';
 
-/** Data served from cache after its upstream failed: the client is told (API.md section 5, stale if error). */
+/** Data served from cache after its upstream failed: the client is told (stale if error). */
 export interface StaleDataWarning {
   code: 'STALE_DATA';
   service: ServiceName;
@@ -25,7 +25,7 @@ export interface RequestScope {
   upstreamCalls: number;
   /** Who is calling; known before GraphQL sees the request. */
   caller: Caller;
-  /** The operation's computed cost, once known (see src/cost.ts). */
+  /** The operation's static cost in upstream points, once the cost analysis has run before execution. */
   cost?: number;
   /** The caller's budget after this request was charged (or refused). */
   budget?: BudgetStanding;
