@@ -7,8 +7,8 @@ module.exports = {
   transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   testTimeout: 20000,
   // Jest's default on a 2-core machine is one worker, which leaves a core idle while tests wait
-  // on sockets, timers and child processes. Two halved the suite there (Node 20: 432 s to 228 s;
-  // Node 24: 292 s to 152 s) with every test passing, and keep .ci/run well inside 15 minutes.
+  // on sockets, timers and child processes; with two, one runs while the other waits, and
+  // every test still passes.
   maxWorkers: 2,
   setupFiles: ['<rootDir>/test/support/setup-logging.ts'],
   // Around the whole suite: clear, then scan every gateway response and log line for keys.

@@ -4,12 +4,12 @@ import { createServer } from 'node:http';
 
 /*
  * The bare node:http floor (floors.ts starts it): every request gets the same bytes, our
- * production answer captured once, and nothing else: no key, no budget, no log. Item 3 of
- * issue #17 compares a response-cache hit with it.
+ * production answer captured once, and nothing else: no key, no budget, no log. The peer
+ * report compares a response-cache hit with it, the least any Node server could spend.
  *
  * With BARE_WORKERS above 1 it is that many node:cluster workers behind the one port, as
  * `WORKERS` makes ours: what Node itself gains from a second process on this machine, with the
- * load generator on the same cores (item 5).
+ * load generator on the same cores.
  *
  * argv: the answer's file, the port.
  */

@@ -32,7 +32,7 @@ import { goldenQuery } from './golden-query';
 import { median, round } from './stats';
 
 /**
- * `npm run build --silent && node dist/bench/executor.js` (issue #17 item 4): what executing the
+ * `npm run build --silent && node dist/bench/executor.js`: what executing the
  * golden query costs in-process, from a warm upstream cache, with no HTTP in front. Each variant
  * runs the same document and variables, alternately, and reports the median µs per execution:
  *

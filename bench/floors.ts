@@ -13,10 +13,10 @@ export interface Floor {
 }
 
 /**
- * The floor of issue #17 item 3 (bare-http-server.ts): node:http answering every request with
- * our answer's bytes and nothing else. "A response-cache hit costs within 3x of it". On the
- * gateway's Node (runtime.ts), so that item 3 compares two servers on one runtime; with
- * `workers` above 1, that many node:cluster workers behind one port (item 5's floor).
+ * The bare floor (bare-http-server.ts): node:http answering every request with our answer's
+ * bytes and nothing else; the target is a response-cache hit within 3x of it. On the
+ * gateway's Node (runtime.ts), so that the two servers compare on one runtime; with
+ * `workers` above 1, that many node:cluster workers behind one port (the floor for WORKERS).
  */
 export function startBareHttp(body: string, node: string = gatewayNode(), workers = 1): Promise<Floor> {
   return startServing(node, 'the bare node:http server', [join(__dirname, 'bare-http-server.js')], body, {
@@ -25,7 +25,7 @@ export function startBareHttp(body: string, node: string = gatewayNode(), worker
 }
 
 /**
- * The floor at upstream latency (item 6): node-floor-server.ts, which makes the query's nine
+ * The floor at upstream latency: node-floor-server.ts, which makes the query's nine
  * upstream calls once for the requests that wait on them and answers `body`. On the gateway's
  * Node, over the services `upstreamEnv` names.
  */

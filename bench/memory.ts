@@ -4,7 +4,7 @@ import { BenchStack } from './stack';
 import { median, round } from './stats';
 
 /**
- * `npm run bench:memory` (issue #11): the gateway (its own process, as in production)
+ * `npm run bench:memory`: the gateway (its own process, as in production)
  * under distinct queries, every one a new document with random aliases and variables,
  * from 10 connections, for BENCH_MEMORY_SECONDS (120 by default). Every 10 s it records
  * the gateway's RSS and its heap after a full garbage collection, asked for through the

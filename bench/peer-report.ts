@@ -22,7 +22,7 @@ export interface PeerRow {
 }
 
 const RSS_TARGET_MIB = 300;
-/** Issue #17 item 3's floor (peer.ts): node:http sending our production answer's bytes, nothing else. */
+/** The bare floor (peer.ts): node:http sending our production answer's bytes, nothing else. */
 export const BARE = 'bare node:http, the same bytes as our production answer';
 /**
  * Item 5's floor: the same server as BARE on every core (node:cluster, as WORKERS=auto), so
@@ -84,7 +84,7 @@ interface Target {
   met?: (value: number) => boolean;
 }
 
-/** Issue #17, Acceptance: each target with our figure, the peer's, and whether it is met. */
+/** Each target of the peer comparison with our figure, the peer's, and whether it is met. */
 function targets(rows: PeerRow[]): Target[] {
   // A row named exactly so, else the first whose name begins so (other rows extend these names).
   const row = (prefix: string, latencyMs = 0) => {

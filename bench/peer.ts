@@ -27,7 +27,7 @@ import { inferPeerTypes, PEER_CODE, PEER_FIELDS, tailcallQuery } from './tailcal
 import { pooledWaves, waveParts, type LoggedCall, type WaveParts } from './waves';
 
 /**
- * `npm run bench` against Tailcall (issue #17 items 1 and 6): both gateways over one sandbox,
+ * `npm run bench` against Tailcall: both gateways over one sandbox,
  * the same nine upstream operations for one loccode, 10 connections, measured in turn
  * (ours, Tailcall, ours, ...) round after round; the table holds the medians of the rounds.
  * Every process is started once and kept for all rounds, so its RSS afterwards is reported.
@@ -37,7 +37,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SECONDS = Number(process.env.BENCH_PEER_SECONDS ?? 10);
 const WARMUP_SECONDS = Math.min(2, SECONDS);
 const CONNECTIONS = 10;
-/** Issue #17 item 6: a realistic upstream latency, fixed so that p50s compare directly. */
+/** A realistic upstream latency, fixed so that p50s compare directly. */
 const SLOW_UPSTREAM_MS = 80;
 
 /** Rate limits the sandbox keeps per key (its README): lifted so that no round meets one. */

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /**
- * A real Redis for the replicas benchmark and the shared-state tests (issue #13): Debian's
+ * A real Redis for the replicas benchmark and the shared-state tests: Debian's
  * `redis-server`, started on a free port with nothing saved to disk. `.ci/run` installs it.
  */
 export interface LocalRedis {

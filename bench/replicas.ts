@@ -7,7 +7,7 @@ import { median, percentile, round } from './stats';
 import { runtimeLabel } from './runtime';
 
 /**
- * `npm run bench -- --replicas 3` (issue #13 item 7): one sandbox, one real Redis, and first
+ * `npm run bench -- --replicas 3`: one sandbox, one real Redis, and first
  * one gateway, then N, each phase on fresh processes. The load generator sends round robin
  * over the replicas (there is no balancer here): a cold round, where every distinct query is
  * asked once of each of N replicas at about the same time, then warm load for a while. Both

@@ -184,7 +184,7 @@ const scenarios: Array<{ latency: Latency; gatewayEnv?: Record<string, string>; 
     },
   },
   {
-    // Issue #3: one round of parallel calls, so well under two upstream latencies.
+    // Independent upstream calls go out in one round, in parallel: well under two upstream latencies.
     latency: { fixedMs: 200, jitterMs: 0 },
     run: async (stack) => {
       const result = await cold(

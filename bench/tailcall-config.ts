@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
 
 /**
- * Tailcall's side of the peer benchmark (issue #17 item 1): the nine upstream operations
+ * Tailcall's side of the peer benchmark: the nine upstream operations
  * both gateways serve for one loccode, a Tailcall configuration linking them by loccode,
  * and the types of that configuration, inferred from the upstreams' own answers (Tailcall
  * has no spec reader, and writing its types by hand would be a third reading of the specs).
@@ -63,7 +63,7 @@ export interface PeerField {
   select?: 'data';
 }
 
-/** The nine operations of issue #17 for one loccode; pests in crop mode (Tailcall's field takes the crop). */
+/** The nine upstream operations of the peer benchmark for one loccode; pests in crop mode (Tailcall's field takes the crop). */
 export const PEER_FIELDS: PeerField[] = [
   {
     field: 'street',

@@ -8,7 +8,7 @@ import { freePort } from './redis';
 import { normalisedUpstreamEnv, tailcallConfig, type InferredTypes } from './tailcall-config';
 
 /**
- * Tailcall 1.0 (Rust) as a benchmark peer (issue #17 item 1), in its own process over the
+ * Tailcall 1.0 (Rust) as a benchmark peer, in its own process over the
  * same sandbox as our gateway. Its package lives in bench/tailcall with its own lock file,
  * out of the gateway's install; the bench installs it the first time it is needed.
  */

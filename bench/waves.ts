@@ -4,7 +4,7 @@ import type { LoggedRequest } from '../src/sandbox/kit/controls';
 export type LoggedCall = Pick<LoggedRequest, 'at' | 'durationMs' | 'operation'>;
 
 /**
- * Where an upstream latency row's time goes (issue #17, the 80 ms rows), as the sandbox saw it.
+ * Where an upstream latency row's time goes (the 80 ms rows), as the sandbox saw it.
  * A wave is the upstream calls that ten requests in a closed loop share: it begins with its
  * first call's arrival and ends with the next wave's. Means over the measured waves, so that
  * the two parts add up to the wave, and connections / wave is the rate.

@@ -1,6 +1,6 @@
 // `npm run key:new -- <client-name>`: a fresh random gateway key for one client, and the
 // `GATEWAY_API_KEYS` entry that admits it. The key is shown once; the gateway only ever
-// holds its hash (src/access/callers.ts compares the same SHA-256). Plain JavaScript, so
+// holds its hash (src/server/access/callers.ts compares the same SHA-256). Plain JavaScript, so
 // it runs at once, without a build.
 import { createHash, randomBytes } from 'node:crypto';
 import console from 'node:console';

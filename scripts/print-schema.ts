@@ -17,7 +17,7 @@ import { buildSchema } from '../src/graph/schema';
 import { conformanceDocument } from '../datasources/conformance';
 
 /**
- * Two schemas (issue #14). `schema.graphql` and `schema.introspection.json` are the public
+ * Two schemas. `schema.graphql` and `schema.introspection.json` are the public
  * client schema, for frontends' codegen: our types and fields without federation's internals.
  * `schema.subgraph.graphql` is what a router composes: the SDL `_service { sdl }` serves,
  * `@key` and `@link` included (plus a final newline).
@@ -29,7 +29,7 @@ export function printedSchemaFiles(): Record<string, string> {
     'schema.graphql': `${printSchema(client)}\n`,
     'schema.introspection.json': `${JSON.stringify(introspectionFromSchema(client), null, 2)}\n`,
     'schema.subgraph.graphql': `${servedSubgraphSdl(schema)}\n`,
-    // The upstream error conformance tables (issue #12), printed from the code that applies them.
+    // The upstream error conformance tables, printed from the code that applies them so the two cannot disagree.
     'docs/CONFORMANCE.md': conformanceDocument(),
   };
 }

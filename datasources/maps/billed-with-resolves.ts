@@ -14,9 +14,9 @@ type StreetLoader = OperationLoader<string, StreetModel>;
  * /sdk/v1/loccode/{code}) is never billed, names the unknown code, and is shared with
  * `Loccode.street` through its loader and cached for 12 hours.
  *
- * Why side by side rather than first (issue #12 asked for "resolve first when cheaper"):
- * waiting for the resolves put a whole upstream round before every cold route (the cold
- * golden query: p50 130 ms became 220 ms in `npm run bench`). Sent together, a request with
+ * Why side by side rather than resolving first, which would catch an unknown code before a
+ * billed call: waiting for the resolves puts a whole upstream round before every cold route,
+ * and a cold query pays a second upstream latency. Sent together, a request with
  * known codes takes one round, and one with an unknown code still costs at most the one
  * billed call the spec answers with its refusal, reported as LOCCODE_NOT_FOUND naming the
  * code and the argument it came from.

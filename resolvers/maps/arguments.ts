@@ -20,7 +20,7 @@ import type { Point } from '../../src/kernel/point';
 import { checkLoccodeShape } from '../../src/kernel/loccode';
 
 /*
- * Client arguments checked before any call (API.md section 4) and turned into the
+ * Client arguments checked before any call and turned into the
  * datasource's requests. Each problem names the argument and says how to fix it.
  */
 

@@ -2,15 +2,13 @@ import { setImmediate } from 'node:timers';
 
 /**
  * Upstream calls dispatched in a turn of the event loop are written before the requests that
- * arrived in that turn are read (issue #17, the 80 ms row).
+ * arrived in that turn are read, so that a call waits for no request it does not serve.
  *
  * undici writes a request on an idle keep-alive socket only in the check phase, one
  * `setImmediate` later (it first reads whatever the server sent unasked, GHSA-35p6-xmwp-9g52).
  * Until then the poll phase goes on serving the sockets that were ready with the request that
- * made the calls, often identical requests that will only wait for the same calls. At 80 ms of
- * upstream latency, ten requests a wave, the wave's last call was written 0.8 ms after undici
- * had it (1.54 ms after the wave's first request); read after the calls, 0.4 ms (1.03 ms).
- * A request that arrives while calls wait to be written is read in the same check phase,
+ * made the calls, often identical requests that will only wait for the same calls, and the
+ * calls, which every one of them waits for, leave last. A request that arrives while calls wait to be written is read in the same check phase,
  * behind undici's writes: no answer changes, and the request waits for that phase alone. A turn
  * that dispatched nothing reads its requests at once.
  */

@@ -3,7 +3,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { ServiceName } from './services';
 
 /**
- * The graph's one error vocabulary (API.md section 4). Upstream codes map into it;
+ * The graph's one error vocabulary. Upstream codes map into it;
  * nothing else reaches a client.
  */
 export const ERROR_CODES = [

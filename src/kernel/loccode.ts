@@ -6,7 +6,7 @@ const SPACED = /^[A-Za-z0-9]+ [A-Za-z0-9]+$/;
 const HYPHENATED = /^([A-Za-z0-9]+)-([A-Za-z0-9]+)$/;
 
 /**
- * Checks only the shape of a loccode (API.md section 2): two alphanumeric groups
+ * Checks only the shape of a loccode: two alphanumeric groups
  * joined by one space. Returns the code untouched, or the error to report; it
  * never corrects or guesses, but it shows the spaced form of a display form.
  */

@@ -1,4 +1,4 @@
-/** WGS-84 position; the one coordinate shape used inside the gateway (API.md section 3). */
+/** WGS-84 position; the one coordinate shape used inside the gateway. */
 export interface Point {
   latitude: number;
   longitude: number;

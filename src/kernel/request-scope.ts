@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BudgetStanding, Caller } from './caller';
 import type { ServiceName } from './services';
 
-/** Data served from cache after its upstream failed: the client is told (API.md section 5, stale if error). */
+/** Data served from cache after its upstream failed: the client is told (stale if error). */
 export interface StaleDataWarning {
   code: 'STALE_DATA';
   service: ServiceName;

@@ -64,8 +64,8 @@ export class LastOfLength<V> {
  * One string object for each document text seen lately, so that the memos keyed by a text
  * hash it once in its life. V8 hashes a string over all its characters the first time it
  * keys a Map, and keeps the hash on that object; but a request's text is a new object every
- * time (JSON.parse makes it), and hashing the golden query's 3.5 KB again was about 7 % of a
- * response-cache hit's CPU (issue #17). Here a text is looked up by its length, an integer,
+ * time (JSON.parse makes it), and hashing a long document again on every request is a
+ * visible part of a response-cache hit. Here a text is looked up by its length, an integer,
  * and compared with the one last seen at that length, which V8 does with a memory compare.
  * Bounded by the characters it holds: past `maxChars` it starts again empty.
  */

@@ -34,7 +34,7 @@ export interface SandboxOptions {
   clock?: SandboxClock;
 }
 
-/** Base URLs in the shape of the gateway's configuration (API.md section 1). */
+/** Base URLs in the shape of the gateway's configuration. */
 export interface SandboxUrls {
   /** `{agri_base_url}`: paths are `/api/v1/...`. */
   agriculture: string;

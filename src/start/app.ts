@@ -39,7 +39,7 @@ export interface AppOptions {
 }
 
 /**
- * What a worker of WORKERS > 1 shares through its cluster primary (issue #17): pacing and
+ * What a worker of WORKERS > 1 shares through its cluster primary: pacing and
  * client budgets (kept by the primary), `/metrics` (the whole group's), and the one embedded
  * sandbox the primary started, when any upstream is not configured.
  */
@@ -136,7 +136,7 @@ export function productionMode(config: Config, live: Record<ServiceName, boolean
   return anyLive(live) || config.production;
 }
 
-/** `ALLOW_ANONYMOUS` when set; otherwise only while every upstream is the sandbox (API.md section 1). */
+/** `ALLOW_ANONYMOUS` when set; otherwise only while every upstream is the sandbox. */
 export function anonymousAllowed(config: Config, live: Record<ServiceName, boolean>): boolean {
   return config.access.allowAnonymous ?? !anyLive(live);
 }

@@ -12,7 +12,7 @@ import { startSandbox } from '../sandbox';
 import { RestartBackoff } from './restart-backoff';
 
 /**
- * `npm start` with WORKERS > 1 (issue #17): this process serves no HTTP. It starts the one
+ * `npm start` with WORKERS > 1: this process serves no HTTP. It starts the one
  * embedded sandbox (when any upstream is not configured), forks the workers, which share
  * its port (node:cluster hands each connection to the next worker in turn), and answers
  * them: pacing and client budgets for all (LimiterHost, one clock), one upstream call per

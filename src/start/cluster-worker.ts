@@ -7,7 +7,7 @@ import { PrimaryRpc } from '../upstream/primary-rpc';
 import type { SandboxUrls } from '../sandbox';
 
 /**
- * One worker of WORKERS > 1 (issue #17): the whole gateway on the port the primary shares,
+ * One worker of WORKERS > 1: the whole gateway on the port the primary shares,
  * with pacing and client budgets kept by the primary, the primary's embedded sandbox, and
  * its own caches. It stops as one process does, on a signal from the primary (which
  * forwards its own) or from the terminal; and when the primary is gone, since no

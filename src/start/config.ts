@@ -38,13 +38,13 @@ export interface Config {
    * requests are still served: time for a load balancer's readiness probe to take the replica out.
    */
   shutdownDelayMs: number;
-  /** Upstream discipline (API.md section 5). */
+  /** Upstream discipline: caching, retries, pacing and the circuit, per service. */
   discipline: DisciplineConfig;
-  /** Limits checked before anything executes (issue #6). */
+  /** Limits checked before anything executes, so a refused query costs no upstream call. */
   queryLimits: QueryLimits;
-  /** Who may call, and how much (issue #6). */
+  /** Who may call, and how much. */
   access: AccessConfig;
-  /** How long clients may take to send a request (issue #11). */
+  /** How long clients may take to send a request, so a slow sender cannot hold a socket. */
   http: HttpTimeouts;
   /** Bounds of Apollo's parsed-document and response caches, in entries and estimated bytes. */
   caches: GatewayCacheLimits;
@@ -64,7 +64,7 @@ export interface Config {
   exposeErrorDetails: boolean;
   /** OpenTelemetry export, when `OTEL_EXPORTER_OTLP_ENDPOINT` is set. */
   tracing?: TracingConfig;
-  /** State shared with other replicas through Redis, when `REDIS_URL` is set (issue #13). */
+  /** State shared with other replicas through Redis, when `REDIS_URL` is set. */
   shared?: SharedRedisOptions;
   /**
    * Replicas sharing the upstream keys. While Redis is unreachable each paces at this share of
@@ -73,7 +73,7 @@ export interface Config {
   replicas: number;
   /**
    * `WORKERS`: processes serving the one port (node:cluster), `auto` already resolved to the
-   * cores. Above 1, a primary forks them and keeps pacing and client budgets for all (issue #17).
+   * cores. Above 1, a primary forks them and keeps pacing and client budgets for all.
    */
   workers: number;
   /**
@@ -145,7 +145,7 @@ type Env = Record<string, string | undefined>;
 
 /**
  * Reads the environment, with `.env` under it (its values never override the real
- * environment): the one place either is read, at start (issue #15). Every problem is
+ * environment): the one place either is read, at start, so a wrong setting stops the start. Every problem is
  * reported at once, in one {@link ConfigError}.
  */
 export function loadConfig(env: Env = withDotEnv(process.env)): Config {
@@ -190,7 +190,7 @@ function liveUpstreams(vars: Variables): Config['upstreams'] {
   return upstreams;
 }
 
-/** `ALLOW_ANONYMOUS` when set; otherwise only while every upstream is the sandbox (API.md section 1). */
+/** `ALLOW_ANONYMOUS` when set; otherwise only while every upstream is the sandbox. */
 function anonymous(vars: Variables): boolean {
   return vars.ALLOW_ANONYMOUS ?? Object.keys(liveUpstreams(vars)).length === 0;
 }
@@ -223,7 +223,7 @@ function checkTogether(vars: Variables, ctx: z.RefinementCtx): void {
 }
 
 /**
- * Issue #11: a forgotten URL in production must not be served by the sandbox in silence.
+ * A forgotten URL in production must not be served by the sandbox in silence.
  * In production (NODE_ENV=production, or any upstream live) a service with neither URL nor
  * key is a start-up error unless `SANDBOX` asks for the sandbox on purpose.
  */
@@ -253,7 +253,7 @@ function inProduction(vars: Variables): boolean {
 
 /**
  * Who may call. Keys required and none configured: the gateway would start and refuse every
- * request with 401 (issue #15), so it does not start. CORS_ORIGINS `*` (issue #14) lets a page
+ * request with 401, so it does not start. CORS_ORIGINS `*` lets a page
  * on any website call, which is only what anyone can do anyway while anonymous access is on.
  */
 function checkCallers(vars: Variables, report: (message: string) => void): void {

@@ -3,7 +3,7 @@ import type { Config } from './config';
 const REDACTED = '[redacted]';
 
 /**
- * The configuration as start-up logs it (issue #15): every setting, secrets replaced.
+ * The configuration as start-up logs it: every setting, secrets replaced.
  * Upstream keys and METRICS_TOKEN are never shown; clients appear by name (never their
  * key hashes); a password in a URL (REDIS_URL, a base URL with credentials) is hidden.
  */

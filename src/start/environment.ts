@@ -9,7 +9,7 @@ import type { LogLevel } from '../observability/logger';
 import { TRACE_SAMPLER_NAMES } from '../observability/tracing';
 
 /**
- * Every environment variable the gateway reads, as one zod object (API.md section 1). Each
+ * Every environment variable the gateway reads, as one zod object. Each
  * field turns the trimmed text of one variable into a value; a blank variable is unset. A
  * wrong value is reported and replaced by the default, so one parse finds every problem
  * (issues are added with `continue: true`, which lets the cross-variable checks of
@@ -17,7 +17,7 @@ import { TRACE_SAMPLER_NAMES } from '../observability/tracing';
  * path names it, and config.ts puts it in front.
  */
 
-/** API.md section 1: booleans accept one set everywhere, in any case. */
+/** Booleans accept one set of words everywhere, in any case, so no variable surprises. */
 const BOOLEAN = z.stringbool({ truthy: ['true', '1', 'on'], falsy: ['false', '0', 'off'] });
 const BOOLEAN_WORDS = 'one of true, false, 1, 0, on, off';
 
@@ -59,7 +59,7 @@ const text = z.string().optional();
 /**
  * An http(s) URL without a trailing slash; the value is never echoed (it may hold credentials).
  * `prefix` is the path the service's spec appends to it: a URL given with it is accepted too,
- * and the prefix is dropped, so the gateway's paths are not doubled (issue #15).
+ * and the prefix is dropped, so the gateway's paths are not doubled.
  * `null`: set but wrong (already reported), which is not the same as unset.
  */
 function baseUrl(prefix = '') {
@@ -107,7 +107,7 @@ const gatewayKeys = custom((raw, report): GatewayClient[] => {
   return clients;
 });
 
-/** `SANDBOX`: comma-separated service names, or `all` (issue #11). */
+/** `SANDBOX`: comma-separated service names, or `all`. */
 const sandboxNames = custom((raw, report): { all: boolean; services: Set<ServiceName> } => {
   const services = new Set<ServiceName>();
   for (const name of raw.split(',').map((part) => part.trim().toLowerCase())) {
@@ -158,7 +158,7 @@ const redisUrl = custom((raw, report): string | undefined => {
  */
 export const MAX_WORKERS = 64;
 
-/** `WORKERS` (issue #17): `auto` is one per core (os.availableParallelism, at most MAX_WORKERS). */
+/** `WORKERS`: `auto` is one per core (os.availableParallelism, at most MAX_WORKERS). */
 const workers = read(
   z.union([
     z

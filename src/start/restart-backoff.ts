@@ -6,8 +6,7 @@ const RESTART_MAX_MS = 30_000;
 const DEATHS_REMEMBERED_MS = 60_000;
 
 /**
- * How long the cluster's primary waits before replacing a worker that died (WORKERS,
- * issue #17): at once would turn a worker that crashes at every start into a fork loop
+ * How long the cluster's primary waits before replacing a worker that died (WORKERS): at once would turn a worker that crashes at every start into a fork loop
  * that starves the machine; a long fixed wait would leave one core idle after a lone crash.
  */
 export class RestartBackoff {

@@ -47,7 +47,7 @@ export function createUpstreams(
    * replicas): one clock, so that an entry's age and a request's deadline are read alike.
    */
   clock: Clock = systemClock,
-  /** In a worker of WORKERS > 1: the primary, which paces every worker's calls (issue #17). */
+  /** In a worker of WORKERS > 1: the primary, which paces every worker's calls. */
   cluster?: PrimaryRpc,
 ): Upstreams {
   const memory = config.cacheEnabled

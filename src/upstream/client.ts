@@ -152,7 +152,7 @@ export abstract class UpstreamClient<Operation extends string> {
   /**
    * The body of a 2xx answer checked against `schema`, from cache, a shared flight or the
    * upstream (see {@link UpstreamDiscipline}); throws {@link UpstreamError} otherwise. The
-   * check runs before the answer is cached (issue #12): a malformed body is never kept, so
+   * check runs before the answer is cached: a malformed body is never kept, so
    * the next request asks again instead of failing for the whole TTL.
    */
   protected call<T>(
@@ -180,9 +180,8 @@ export abstract class UpstreamClient<Operation extends string> {
    * The checked bodies of texts this upstream answered lately, per schema: an answer of the same
    * bytes as one before (most are, call after call) is not parsed and checked again, and being
    * the same object its model is not made again either (per-body.ts). Nothing is served from
-   * here that the upstream did not just answer: every call still goes out. Issue #17: parsing,
-   * checking and mapping the nine answers was about a fifth of a request's CPU with every cache
-   * off at 80 ms upstream latency (551 to 429 µs).
+   * here that the upstream did not just answer: every call still goes out. Parsing, checking and
+   * mapping the same answers again is a large part of a request's CPU when every cache is off.
    */
   private readonly checkedBodies = new WeakMap<z.ZodType, LastOfLength<unknown>>();
 
@@ -236,8 +235,8 @@ export abstract class UpstreamClient<Operation extends string> {
    * undefined when it would have to wait for any of them, and then nothing was started. What
    * it throws from held answers (a model that refuses its body) is its answer, and thrown.
    * A warm gateway's resolvers take most of their values so, without the promises, ticks and
-   * spans of a call (issue #17: half of a warm execution's time). Not while spans are exported:
-   * then every call has its span, as API.md promises.
+   * spans of a call, which would otherwise be most of a warm execution's work. Not while spans are exported:
+   * then every call has its span, as the tracing documentation promises.
    */
   held<V>(ask: () => NowOrLater<V>): V | undefined {
     // Nothing to ask when nothing is held: the question would only be asked again.

@@ -3,10 +3,10 @@ import { capitalsHint } from '../kernel/loccode';
 import type { UpstreamCall } from './client';
 
 /*
- * Conformance tables (issue #12): for each upstream, every status and error code its spec
+ * Conformance tables: for each upstream, every status and error code its spec
  * lists, what the client gets for it and what the gateway does next. The client's failure
  * handling reads the table and nothing else; docs/CONFORMANCE.md is printed from it
- * (`npm run docs:print`) and test/upstream/conformance-walk.test.ts drives every row
+ * (`npm run schema:print`) and test/upstream/conformance-walk.test.ts drives every row
  * through the gateway against the sandbox.
  */
 

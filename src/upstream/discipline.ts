@@ -27,7 +27,7 @@ export const NOT_HELD: unique symbol = Symbol('not held');
 export type Attempt = (dimension: string) => Promise<unknown>;
 
 /**
- * Upstream discipline for one service (API.md section 5): cross-request cache,
+ * Upstream discipline for one service: cross-request cache,
  * one flight per identical call, retries and a circuit, pacing under the budget.
  * Process-wide: one per upstream, created at start.
  */
@@ -60,7 +60,7 @@ export class UpstreamDiscipline {
   /**
    * The body this process holds fresh in memory for `key`, counted as a cache hit as `run`
    * counts it, or {@link NOT_HELD}: nothing is started, waited for or counted then. A warm
-   * gateway answers most calls so, without a promise (issue #17).
+   * gateway answers most calls so, without a promise or a turn of the event loop.
    */
   held(operation: string, spec: OperationSpec, key: string): unknown {
     const policy = this.policyOf(spec);

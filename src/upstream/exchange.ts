@@ -26,17 +26,17 @@ const realTimer: Schedule = (ms, fire) => {
 };
 
 /**
- * One request through undici's `dispatch`, its answer collected as bytes (issue #17 item 4).
+ * One request through undici's `dispatch`, its answer collected as bytes.
  * `Pool.request` wraps every call in an AsyncResource, a Readable stream for the body and,
- * with a timeout, an AbortSignal with its own timer and listeners: about a third of the CPU
- * of a call to the sandbox (130 against 190 µs, measured one call at a time). Here the body's
+ * with a timeout, an AbortSignal with its own timer and listeners, all made again for every
+ * call and a visible part of its CPU. Here the body's
  * chunks are kept as they come and the deadline is one timer.
  *
  * When the timer fires the promise is rejected at once with a `TimeoutError` (what
  * `AbortSignal.timeout` reports; client.ts matches it by name), and the request is aborted: a
  * request still waiting for a connection is aborted as soon as undici starts it. undici's
- * own header and body timers stay as a backstop (they are coarse: a 300 ms one fired after
- * about 800 ms). Every other failure is undici's error, as `request` rejects with it.
+ * own header and body timers stay as a backstop (they are coarse, checked on a slow tick,
+ * so they fire well after their time). Every other failure is undici's error, as `request` rejects with it.
  */
 export function dispatchExchange(
   dispatcher: Dispatcher,

@@ -25,8 +25,8 @@ export interface HeldAnswers {
  *
  * With `client`, `fetch` must be a question to it alone (its calls, and effects that are the
  * same whenever they run): a key whose answer the gateway holds fresh in memory is answered at
- * once, without DataLoader's promise and tick (issue #17: about half of a warm execution went
- * there), and primed into it, a failure too, so that the request asks no more for it.
+ * once, without DataLoader's promise and tick, where a warm execution would otherwise spend much
+ * of its time, and primed into it, a failure too, so that the request asks no more for it.
  * Everything else goes through DataLoader as before.
  */
 export function operationLoader<K, V>(

@@ -1,7 +1,7 @@
 /**
  * A value that is there already (an answer held in memory) or a promise of it (one being
  * fetched): resolvers and graphql-jit take either, and a value that is there costs no promise
- * and no turn of the event loop (issue #17).
+ * and no turn of the event loop.
  */
 export type NowOrLater<T> = T | Promise<T>;
 

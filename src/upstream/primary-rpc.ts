@@ -1,5 +1,5 @@
 /**
- * A worker's requests to its cluster primary (WORKERS > 1, issue #17), over the IPC channel
+ * A worker's requests to its cluster primary (WORKERS > 1), over the IPC channel
  * node:cluster opens between them: each request has an id, and the primary answers each one
  * once, in a message of the same id. Message shapes are plain JSON (Node's default IPC
  * serialization). What either end sends in one turn of its event loop goes as one batch:

@@ -13,7 +13,7 @@ export function sharedKey(kind: 'upstream' | 'flight', cacheKey: string): string
 }
 
 /**
- * The upstream cache shared by the replicas (issue #13): every entry is written to Redis as
+ * The upstream cache shared by the replicas: every entry is written to Redis as
  * the CacheEntry's JSON, kept there until its stale-if-error copy is no longer usable
  * (PX = staleUntil - now), so a replica reads what another fetched, fresh or stale.
  *

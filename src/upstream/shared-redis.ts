@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { errorFields, logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 
-/** How this replica reaches the state it shares with the others (issue #13). */
+/** How this replica reaches the state it shares with the others. */
 export interface SharedRedisOptions {
   url: string;
   /** Milliseconds any one command may take before this replica answers from local state instead. */

@@ -4,9 +4,9 @@ import { PATHS, streetOf } from './support';
 import { ScriptedAgriculture } from './scripted-upstream';
 
 /**
- * Issue #12: an upstream body that breaks the spec was cached before it was checked, so
- * one malformed 2xx answer became UPSTREAM_BAD_RESPONSE for the whole TTL, with no call
- * to recover. With the production cache on, the next request asks again.
+ * An upstream body that breaks the spec is checked before it is cached: were it kept, one
+ * malformed 2xx answer would be UPSTREAM_BAD_RESPONSE for the whole TTL, with no call to
+ * recover. With the production cache on, the next request asks again.
  */
 describe('a malformed 2xx answer, then a good one (upstream cache on)', () => {
   let scripted: ScriptedAgriculture;

@@ -210,7 +210,7 @@ describe('agriculture answers the gateway never provokes', () => {
     });
   });
 
-  // Issue #17: an answer of the same bytes as one before is not parsed and checked again. Each
+  // An answer of the same bytes as one before is not parsed and checked again. Each
   // request still calls the service, and serves what it said this time: another body of the
   // same length, a body that breaks the spec between two good ones, the good one again.
   it('serves what the service answered each time when the same answer repeats, and calls it each time', async () => {

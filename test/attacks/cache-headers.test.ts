@@ -2,8 +2,8 @@ import { keyHash } from '../../src/server/access/callers';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 
 /**
- * Hardening II (issue #11), attack 9: keyed answers carried `Cache-Control: public` with
- * only `Vary: accept`, so a shared cache or CDN could serve one client's answer to another.
+ * A keyed answer is never `Cache-Control: public` with only `Vary: accept`: a shared cache or
+ * CDN could then serve one client's answer to another.
  */
 const KEY = 'lg_cache-headers-test-key-0001';
 

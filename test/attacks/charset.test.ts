@@ -1,6 +1,6 @@
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 
-/** Hardening II (issue #11), attack 9: a JSON body declared in another charset was accepted. */
+/** A JSON body declared in another charset than UTF-8 is refused: JSON is UTF-8 (RFC 8259). */
 describe('the charset of a POST body', () => {
   const stack = useTestStack(SINGLE_REQUEST_DISCIPLINE);
   const body = JSON.stringify({ query: '{ loccode(code: "KN3A 7QP") { code } }' });

@@ -1,9 +1,9 @@
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 
 /**
- * Hardening II (issue #11), attack 9: a query nested thousands of levels deep. graphql-js
- * parses and validates by recursion, so it used to answer "Maximum call stack size
- * exceeded"; it is refused before parsing, with the code of every over-deep query.
+ * A query nested thousands of levels deep. graphql-js parses and validates by recursion, so
+ * it would answer "Maximum call stack size exceeded"; it is refused before parsing, with the
+ * code of every over-deep query.
  */
 describe('a query nested 2,000 levels deep', () => {
   const stack = useTestStack(SINGLE_REQUEST_DISCIPLINE);

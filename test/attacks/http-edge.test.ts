@@ -4,9 +4,9 @@ import { accessLine } from '../support/access-log';
 import { RawConnection } from '../support/raw-socket';
 
 /**
- * Hardening II (issue #11), attack 4 and the smaller ones of 9: the body limit was checked
- * after reading the whole body, a slow client was never answered, Node's 300 s request
- * timeout was the only one, and wrong keys from one address were never slowed down.
+ * The HTTP edge under abuse: the body limit is checked while the body arrives, not after; a
+ * slow client is answered by the gateway's own timeouts, not left to Node's 300 s default;
+ * wrong keys from one address are slowed down.
  * Node's timeouts run on its own timers, so these tests use short ones (hundreds of ms)
  * and real time, with wide margins: they assert what arrives, never how fast.
  */
@@ -197,8 +197,8 @@ describe('wrong keys from one address (FAILED_KEYS_PER_MINUTE=3)', () => {
 describe('request targets no URL parser reads', () => {
   const stack = useTestStack(SINGLE_REQUEST_DISCIPLINE);
 
-  // Node's parser passes these on; `new URL` throws on them, and the one in the request
-  // listener used to take the whole process down with the request.
+  // Node's parser passes these on; `new URL` throws on them, and a throw in the request
+  // listener would take the whole process down with the request.
   it.each(['//', '//gateway:99999/graphql', '//['])(
     '`GET %s` is a coded 400, logged, and the gateway keeps serving',
     async (target) => {

@@ -1,9 +1,9 @@
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 
 /**
- * Hardening II (issue #11), attack 5: introspection was exempt from the alias limit (300
- * aliased `__schema` fields made a 6.5 MB answer), and INTROSPECTION=off still printed the
- * whole schema through the federation field `_service { sdl }`.
+ * Introspection is not exempt from the alias limit (hundreds of aliased `__schema` fields
+ * make an answer of megabytes), and INTROSPECTION=off also closes the federation field
+ * `_service { sdl }`, which prints the whole schema.
  */
 describe('introspection under the document limits', () => {
   const stack = useTestStack(SINGLE_REQUEST_DISCIPLINE);

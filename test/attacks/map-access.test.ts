@@ -2,9 +2,9 @@ import { keyHash } from '../../src/server/access/callers';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 
 /**
- * Hardening II (issue #11), attack 2: `/maps/*` needed no key even with
- * ALLOW_ANONYMOUS=false, and nine anonymous style loads spent the map-load budget every
- * keyed client shares (10 a minute, maps spec Limits). `/metrics` was open to anyone.
+ * `/maps/*` needs a key when ALLOW_ANONYMOUS=false: anonymous style loads would spend the
+ * map-load budget every keyed client shares (10 a minute, maps spec Limits). `/metrics` is
+ * not open to anyone either.
  */
 const KEY = 'map-access-test-key-0123456789';
 const keyed = { 'x-api-key': KEY };

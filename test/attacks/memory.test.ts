@@ -1,8 +1,8 @@
 import { useTestStack } from '../support/gateway';
 
 /**
- * Hardening II (issue #11), attack 6: under distinct queries RSS went from 114 MB to
- * 1.3 GB: Apollo's caches counted JSON length, not memory. Every cache is now bounded by
+ * Distinct queries must not grow the process without end: Apollo's caches count JSON length,
+ * not memory, so every cache is bounded by
  * entries and estimated bytes, and reports both in /metrics. (`npm run bench:memory`
  * measures the process; this checks the bounds through HTTP.)
  */

@@ -2,10 +2,9 @@ import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 import { FakeClock } from '../support/time';
 
 /**
- * Hardening II (issue #11), attack 8: after an upstream came back the circuit stayed open
- * its full 10 s, and every refusal said "retry in 10 s" whatever the time left. The circuit
- * now half-opens after CIRCUIT_OPEN_MS, lets one probe through at a time, and refusals give
- * the real remaining wait. Circuits run on the gateway's clock: the tests move it.
+ * After an upstream comes back the circuit must not stay open its full time, and a refusal
+ * must not name the full wait whatever the time left. The circuit half-opens after
+ * CIRCUIT_OPEN_MS, lets one probe through at a time, and refusals give the real remaining wait. Circuits run on the gateway's clock: the tests move it.
  */
 
 describe('an upstream circuit (CIRCUIT_FAILURE_THRESHOLD=3)', () => {

@@ -3,8 +3,8 @@ import { SINGLE_REQUEST_DISCIPLINE, startTestStack, useTestStack } from '../supp
 import { SANDBOX_KEYS } from '../../src/sandbox/keys';
 
 /**
- * Hardening II (issue #11), attack 9 (last part): in production a service whose URL was
- * forgotten was served by the sandbox in silence while /readyz said ready.
+ * In production a service whose URL was forgotten must not be served by the sandbox in
+ * silence while /readyz says ready.
  */
 describe('a service without its URL beside a live one', () => {
   const reference = useTestStack(SINGLE_REQUEST_DISCIPLINE);

@@ -1,10 +1,10 @@
 import { useTestStack } from '../support/gateway';
 
 /**
- * Hardening II (issue #11), attack 3: the gateway kept calling an upstream that refused
- * it. Agriculture answers a bare 429 (its spec documents no headers); when its real limit
- * was lower than configured, 24 of 32 calls were 429. Maps search with Retry-After still
- * got 236 upstream 429s in 30 s, because every waiter woke at the same instant. Both run
+ * The gateway stops calling an upstream that refuses it. Agriculture answers a bare 429 (its
+ * spec documents no headers), even when its real limit is lower than the one configured;
+ * maps search says Retry-After, and waiters that all wake at the same instant would be
+ * refused again together. Both run
  * here with production discipline (pacing, cache, retries on) against a sandbox whose
  * limit is lower than the documented one the gateway paces by.
  */

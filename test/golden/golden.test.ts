@@ -130,9 +130,9 @@ describe('the golden cross-domain query', () => {
   });
 
   it('fetches 50 loccodes with a repeat: one call per distinct code per operation, all in flight together', async () => {
-    // Sending 147 calls takes the one process (gateway and sandbox) 50 to 80 ms on two cores, and
-    // more than 300 ms once in CI while the other suites ran beside it (7ec6519, Node 20): a second
-    // per answer leaves room to tell "all at once" from "in rounds" on a loaded machine too.
+    // Sending 147 calls keeps the one process (gateway and sandbox) busy for a while, longer on a
+    // machine where other suites run beside it: a second per answer leaves room to tell
+    // "all at once" from "in rounds" on a loaded machine too.
     stack.sandbox.controls.setLatency('all', { fixedMs: 1000, jitterMs: 0 });
     const distinct = stack.sandbox.dataset.streets.slice(0, 49).map((s) => s.code);
     const codes = [...distinct, distinct[7]!];

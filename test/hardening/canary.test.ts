@@ -7,7 +7,7 @@ import { TestHttp } from '../support/http';
 import { leakIn } from './leaks';
 
 /*
- * Issue #6, the canary: each upstream is told to answer with an error body that echoes
+ * The canary: each upstream is told to answer with an error body that echoes
  * the request URL and its credentials, as a careless service might. No response body,
  * header or log line of the gateway may then hold a key, while the errors stay coded
  * and name the service. The control checks prove the canary sings: the raw bodies do.

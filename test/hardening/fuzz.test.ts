@@ -16,7 +16,7 @@ import {
 import { leakIn } from './leaks';
 
 /*
- * Issue #6: whatever a client sends to /graphql, the gateway answers with JSON, never
+ * Whatever a client sends to /graphql, the gateway answers with JSON, never
  * a 5xx, every error coded, nothing of its insides or of the upstream keys in the
  * answer, and it keeps answering. 2,000 requests in all, from a fixed seed
  * (FUZZ_SEED overrides it to explore), over real HTTP to one gateway on the sandbox.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import semver from 'semver';
 
 /**
- * Issue #15: `npm ci` prints no EBADENGINE warning on any Node we support. The lowest release
+ * `npm ci` prints no EBADENGINE warning on any Node we support. The lowest release
  * of each line we claim: 20.18.1 (undici 7 needs it), 22.13.0 (graphql-codegen's prompts need
  * it), 24.0.0. npm warns for every non-optional package in the tree whose `engines.node` the
  * running Node does not satisfy, tested with semver and `includePrerelease` (npm-install-checks);

@@ -3,7 +3,7 @@ import { waitFor } from '../support/time';
 import { KANO_STREET, UNISSUED_LOCCODE } from './support';
 
 /**
- * Issue #12, billing discipline, with production defaults (UPSTREAM_MAX_ATTEMPTS=2, caches
+ * Billing discipline, with production defaults (UPSTREAM_MAX_ATTEMPTS=2, caches
  * on). Maps spec: route and optimize are billed, resolve (GET /sdk/v1/loccode/{code}) never
  * is, and a route to an unknown loccode fails only after validation (502 ENGINE_UNAVAILABLE),
  * when the allowance may be consumed (Limits rule 4). So the loccodes of a route or trip are

@@ -81,7 +81,7 @@ describe('Query.mapDisplay and the map assets the gateway serves', () => {
       '{ mapDisplay { wordmark { defaultPosition removable manifest } } }',
     );
     expect(errors).toBeUndefined();
-    // One call to the map host (issue #12: the cost said 0), never billed (spec, Map display).
+    // One call to the map host, so the announced cost is one, never billed (spec, Map display).
     expect(response.json.extensions.cost).toMatchObject({ requested: 1, actual: 1 });
     expect(stack.sandbox.controls.count({ service: 'maps', operation: 'wordmark' })).toBe(1);
     const upstream = await mapHost.get(keyed('wordmark.json'));

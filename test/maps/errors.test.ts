@@ -56,7 +56,7 @@ describe('maps upstream errors, through the graph', () => {
     expect(error.message).toContain('"category" must be a key listed by placeCategories');
     // Spec: VALIDATION_ERROR's message lists the offending fields; they are kept, in our argument names.
     expect(error.extensions!.fields).toEqual(['category']);
-    // Domain fields are nullable (API.md section 4): the failure stays at its field.
+    // Domain fields are nullable: the failure stays at its field.
     expect(result.data.searchPlaces).toBeNull();
     expect(result.data).not.toBeNull();
   });

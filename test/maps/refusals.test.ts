@@ -1,7 +1,7 @@
 import { useTestStack } from '../support/gateway';
 
 /**
- * Issue #12, error mapping (maps spec, Errors): a rate limit, a usage cap on the key, an
+ * Error mapping (maps spec, Errors): a rate limit, a usage cap on the key, an
  * origin restriction and bad credentials are four outcomes for a client, with four codes;
  * only the rate limit is worth waiting for. Production defaults: retries on.
  */

@@ -5,7 +5,7 @@ import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 import { accessLine } from '../support/access-log';
 
 /**
- * Issue #15, item 1: one JSON line per HTTP request on every route, refusals before
+ * One JSON line per HTTP request on every route, refusals before
  * GraphQL included, written when the response has finished; never a key in it.
  */
 const KEY = 'lg_access-log-test-key-0001';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { useTestStack } from '../support/gateway';
 
 /**
- * Issue #15, item 4: every query of examples/grafana/loccode-graph.json names metrics that a
+ * Every query of examples/grafana/loccode-graph.json names metrics that a
  * running gateway's /metrics really exposes (a renamed metric would leave a panel empty).
  */
 interface Panel {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { apolloLogger, errorFields } from '../../src/observability/logger';
 import { useTestStack } from '../support/gateway';
 
-/** Issue #15, item 1: every line is JSON through one logger, and the mapDisplay "Not caching" warning is gone at its cause. */
+/** Every line is JSON through one logger, and the mapDisplay "Not caching" warning is gone at its cause. */
 const logLines = (): string[] => readFileSync(process.env.LOG_FILE!, 'utf8').split('\n').filter(Boolean);
 
 describe('log lines', () => {

@@ -156,7 +156,7 @@ describe('the service as a process', () => {
       const service = start({ ...liveEnv(sandbox), NODE_ENV: 'production', REQUEST_DEADLINE_MS: '1500' });
       await waitFor(() => /serving GraphQL at (\S+)\n/.test(service.output()), { timeoutMs: 30_000 });
       const url = /serving GraphQL at (\S+)\n/.exec(service.output())![1]!;
-      // The upstream would take 8 s; the drain used to wait a fixed 10 s.
+      // The upstream would take 8 s, past the request deadline: the drain waits for deadlines, not a fixed time.
       sandbox.controls.setLatency('agriculture', { fixedMs: 8000, jitterMs: 0 });
       const codes = sandbox.dataset.streets.slice(0, 10).map((s) => s.code);
       const inFlight = codes.map((code) =>

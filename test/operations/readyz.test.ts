@@ -3,7 +3,7 @@ import { SINGLE_REQUEST_DISCIPLINE, startTestStack, useTestStack } from '../supp
 import { waitFor } from '../support/time';
 
 /**
- * Issue #15, item 3: `/healthz` is liveness; `/readyz` stays 200 while the replica can serve
+ * `/healthz` is liveness; `/readyz` stays 200 while the replica can serve
  * anything (one upstream down included, since every replica shares it) and is 503 while it drains.
  */
 describe('GET /readyz and /healthz', () => {

@@ -4,8 +4,8 @@ import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 import { accessLine } from '../support/access-log';
 
 /*
- * Issue #17 item 3: a whole-response cache hit is answered without executing anything, and
- * still does what API.md promises for every request: the key check, the budget charge, the
+ * A whole-response cache hit is answered without executing anything, and
+ * still does what the gateway promises for every request: the key check, the budget charge, the
  * cost report, the cache headers, metrics and the access log.
  */
 
@@ -44,7 +44,7 @@ describe('the response cache', () => {
     expect(second.headers.age).toBe('0');
     expect(second.headers['cache-control']).toBe(first.headers['cache-control']);
     expect(second.headers['cache-control']).toMatch(/^max-age=\d+, public$/);
-    // A hit costs the caller what the query costs (API.md: budgets count requested cost).
+    // A hit costs the caller what the query costs (budgets count requested cost).
     const { cost } = second.json.extensions;
     expect(cost).toMatchObject({ requested: 1, actual: 0, maximum: 50 });
     expect(cost.budget.remaining).toBe(first.json.extensions.cost.budget.remaining - 1);

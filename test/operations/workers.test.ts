@@ -7,7 +7,7 @@ import { waitFor } from '../support/time';
 import { sum } from '../support/exposition';
 
 /*
- * Issue #17: `npm start` with WORKERS=2, through real HTTP on its one port, over its one
+ * `npm start` with WORKERS=2, through real HTTP on its one port, over its one
  * embedded sandbox. Every request opens a connection of its own (`connection: close`), so
  * the primary hands consecutive requests to the two workers in turn. Which worker served a
  * request is read from the access log: with WORKERS > 1 every line carries the worker's

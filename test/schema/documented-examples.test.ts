@@ -4,7 +4,7 @@ import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 import { argumentValues, call, entries, type ArgumentValues } from '../support/schema-walk';
 
 /*
- * Issue #12, "accept what we document": every example an argument's description gives
+ * "accept what we document": every example an argument's description gives
  * ("e.g. `N4839201`") is sent in that argument, through the gateway to the sandbox, and
  * the field must answer without an error. Generated from the schema, so a new example is
  * tested the day it is written.

@@ -4,7 +4,7 @@ import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 import { argumentValues, call, entries } from '../support/schema-walk';
 
 /*
- * Issue #12, "cost is exact": for every field of every type a query can reach, one query
+ * "cost is exact": for every field of every type a query can reach, one query
  * that selects it, generated from the schema, asked on a cold cache. The cost the gateway
  * announced before running it (`extensions.cost.requested`) must equal what it spent
  * (`actual`), and both the calls the sandbox received.

@@ -5,7 +5,7 @@ import { staleSchemaFiles } from '../../scripts/print-schema';
 const root = join(__dirname, '..', '..');
 const committed = (name: string) => readFileSync(join(root, name), 'utf8');
 
-/** Federation's internals, which a frontend's generated types must not see (issue #14). */
+/** Federation's internals, which a frontend's generated types must not see. */
 const FEDERATION_NAMES = ['_entities', '_service', '_Any', '_Entity', '_Service', 'federation__', 'link__'];
 
 describe('the printed schemas', () => {

@@ -4,10 +4,10 @@ import { isObjectType, isInterfaceType, type GraphQLSchema } from 'graphql';
 import { buildSchema } from '../../src/graph/schema';
 
 /**
- * Issue #12, "Faithful to the specs": every member a specification lists for a
+ * Faithful to the specs: every member a specification lists for a
  * response is either reachable in the graph or left out for a stated reason.
  *
- * The table below is written by reading the three specifications in ../shared/specs/
+ * The table below is written by reading the three upstream specifications
  * (agri-service.md; map-service.md; health-and-address-services.md, A for healthcare
  * and B for address), section by section and member by member, never from our code.
  * A member maps to the schema coordinate(s) that carry it (`Type.field`, or `Type`

@@ -4,7 +4,7 @@ import { parse, type OperationDefinitionNode } from 'graphql';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 
 /*
- * Issue #17 item 4: the response's cache policy is worked out once per document, not hooked
+ * The response's cache policy is worked out once per document, not hooked
  * into every resolver. The ages are the specs' (the schema's @cacheControl): climate 600 s
  * (agriculture), street 43,200 s (maps), map display 3,600 s and PRIVATE (links built on the
  * caller's host); fields without a hint that return objects take the default, a day.

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../src/start/config';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 
 /*
- * Issue #13 item 3: behind a load balancer the socket's peer is the balancer. TRUST_PROXY
+ * Behind a load balancer the socket's peer is the balancer. TRUST_PROXY
  * (a hop count or CIDR ranges) says when X-Forwarded-For / Forwarded (RFC 7239) name the
  * client; anonymous budgets and the wrong-key throttle key on that address. The tests
  * connect from 127.0.0.1, which plays the proxy; each budget is 3 points a minute and the

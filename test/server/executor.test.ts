@@ -7,7 +7,7 @@ import { goldenQuery } from '../../bench/golden-query';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 
 /*
- * Issue #17 item 4: a document runs on graphql-js the first time and compiled by graphql-jit
+ * A document runs on graphql-js the first time and compiled by graphql-jit
  * from then on. A client must not be able to tell which one answered: every answer below is
  * asked for three times (graphql-js, then compiled twice) and compared, bytes of `data` and
  * errors (their request ids aside), and HTTP status.

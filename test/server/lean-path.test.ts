@@ -8,7 +8,7 @@ import { SINGLE_REQUEST_DISCIPLINE, useTestStack, type TestStack } from '../supp
 import type { HttpResponse } from '../support/http';
 
 /*
- * Issue #17: a document Apollo has validated and graphql-jit has compiled (from its second
+ * A document Apollo has validated and graphql-jit has compiled (from its second
  * run) is answered without Apollo's pipeline on its third. A client must not be able to tell:
  * each case below sends the same request three times (graphql-js through Apollo, compiled
  * through Apollo, then the lean path) and compares what a client sees. The access log's

@@ -5,7 +5,7 @@ import { SINGLE_REQUEST_DISCIPLINE, useTestStack, type TestStack } from '../supp
 import type { HttpResponse } from '../support/http';
 
 /*
- * QUERY_DEDUPE (issue #17): identical queries that arrive while one of them executes share
+ * QUERY_DEDUPE: identical queries that arrive while one of them executes share
  * that execution. Every cache is off here, so nothing but the execution in flight can answer a
  * request without its own upstream calls. The sandbox holds every call for 300 ms, long enough
  * for all the requests of a test, sent together, to arrive while the first one waits.

@@ -5,7 +5,7 @@ import { useRedis } from '../support/redis';
 import { FakeClock, waitFor } from '../support/time';
 
 /*
- * Issue #13: a client's budget (CLIENT_POINTS_PER_MINUTE, a leaky bucket of cost points)
+ * A client's budget (CLIENT_POINTS_PER_MINUTE, a leaky bucket of cost points)
  * is one for all replicas. The replicas share one fake clock that the test moves, so no
  * point drains unless the test says so: the counts below are exact.
  */

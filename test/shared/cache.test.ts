@@ -5,7 +5,7 @@ import { FakeClock, realSleep, waitFor } from '../support/time';
 import type { AppOptions } from '../../src/start/app';
 
 /*
- * Issue #13: with REDIS_URL the replicas share the upstream cache (same keys, TTLs and stale
+ * With REDIS_URL the replicas share the upstream cache (same keys, TTLs and stale
  * copies) and the whole-response cache; without it each replica pays for its own cold cache.
  */
 

@@ -4,7 +4,7 @@ import { startReplicas, type Replicas } from '../support/replicas';
 import { waitFor } from '../support/time';
 
 /*
- * Issue #13: one replica's discovery of an outage spares the others. When a replica's circuit
+ * One replica's discovery of an outage spares the others. When a replica's circuit
  * for a service opens, the others stop calling that service for the same open interval.
  */
 

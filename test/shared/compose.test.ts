@@ -5,7 +5,7 @@ import { clientAddress } from '../../src/server/access/client-address';
 import { loadConfig } from '../../src/start/config';
 
 /*
- * Issue #13 item 6: docker-compose.yml runs Redis, three gateway replicas and a load
+ * Docker-compose.yml runs Redis, three gateway replicas and a load
  * balancer. No Docker engine on these machines: the file is parsed and its wiring checked
  * (README, Running several replicas, has the command that runs it for real).
  */

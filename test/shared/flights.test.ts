@@ -3,7 +3,7 @@ import { useRedis } from '../support/redis';
 import { startReplicas, type Replicas } from '../support/replicas';
 
 /*
- * Issue #13: single flight across replicas. The first replica to ask a cold key makes the one
+ * Single flight across replicas. The first replica to ask a cold key makes the one
  * upstream call; the others wait for its answer in Redis. A failure, or an answer that is not
  * kept, releases them at once into their own call.
  */

@@ -4,7 +4,7 @@ import { startReplicas, type Replicas } from '../support/replicas';
 import { waitFor } from '../support/time';
 
 /*
- * Issue #13: Redis failure is never the client's problem. Redis stops in the middle of a run
+ * Redis failure is never the client's problem. Redis stops in the middle of a run
  * of queries over three replicas: every request is answered, none with an error or a 5xx.
  * When it is back, the replicas share again within 5 s, and /metrics shows what happened.
  */
@@ -173,8 +173,8 @@ describe('three replicas when their Redis hangs and wakes up', () => {
     expect(resumed).toBe(true);
     // Every replica that asked Redis saw it hang, and said so while staying ready.
     expect(readiness).toEqual([0, 1, 2].map(() => expect.objectContaining({ redis: 'degraded' })));
-    // One timeout, then local state at once until a PING answers: without that, each request waited
-    // out a timeout per Redis command, and four clients got about 10 answers in these 3 s.
+    // One timeout, then local state at once until a PING answers: otherwise each request would wait
+    // out a timeout per Redis command, and the clients would get only a handful of answers.
     expect(during.length).toBeGreaterThan(100);
     for (const { status, errors, data } of answers) {
       expect(status).toBe(200);

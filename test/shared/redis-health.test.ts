@@ -3,7 +3,7 @@ import { useRedis } from '../support/redis';
 import { waitFor } from '../support/time';
 
 /*
- * Issue #13: REDIS_URL turns shared state on; Redis going away is never the client's
+ * REDIS_URL turns shared state on; Redis going away is never the client's
  * problem. `/readyz` says `degraded` (still 200), `loccode_redis_up` drops to 0, queries
  * keep their answers, and the replica reconnects by itself when Redis is back.
  */

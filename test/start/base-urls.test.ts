@@ -6,7 +6,7 @@ import { TestHttp } from '../support/http';
 import { startTestSandbox } from '../support/sandbox';
 
 /**
- * Issue #15: AGRI_BASE_URL given with the `/api/v1` its spec shows was doubled into
+ * AGRI_BASE_URL given with the `/api/v1` its spec shows was doubled into
  * `/api/v1/api/v1`. Each base URL here carries the prefix its spec appends (agriculture and
  * healthcare `/api/v1`, maps `/sdk/v1` and its map host `/sdk`, address `/v1` after its
  * `/api`), and every service still answers through real HTTP.

@@ -3,7 +3,7 @@ import { loadConfig } from '../../src/start/config';
 import { effectiveConfig } from '../../src/start/effective-config';
 import { problems } from '../support/config-problems';
 
-/** WORKERS (issue #17): how many processes serve the one port. */
+/** WORKERS: how many processes serve the one port. */
 describe('WORKERS', () => {
   it('is 1 unless set: one process, as before', () => {
     expect(loadConfig({}).workers).toBe(1);

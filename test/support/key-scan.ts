@@ -12,7 +12,7 @@ export function clearRecordings(): void {
 
 /**
  * Jest global teardown: every response body and header the gateway sent during the
- * suite, and every line it logged, must be free of the sandbox keys (API.md section 1).
+ * suite, and every line it logged, must be free of the sandbox keys.
  */
 export function scanRecordingsForKeys(): void {
   const leaks: string[] = [];

@@ -1,6 +1,6 @@
 import { startRedis, type LocalRedis } from '../../bench/redis';
 
-/** A Redis for the shared-state tests (issue #13), the benchmark's: see bench/redis.ts. */
+/** A Redis for the shared-state tests, the benchmark's: see bench/redis.ts. */
 export type TestRedis = LocalRedis;
 export { startRedis };
 

@@ -7,7 +7,7 @@ import { startTestSandbox } from './sandbox';
 
 /**
  * Several gateway replicas over one sandbox and (when given) one Redis, as a deployment
- * behind a load balancer runs them (issue #13). Each replica is a whole app on its own
+ * behind a load balancer runs them. Each replica is a whole app on its own
  * port with its own process-wide state; only Redis is shared.
  */
 export interface Replicas {

@@ -4,7 +4,7 @@ import { FALLBACK_ROWS, rowFor, type ConformanceRow } from '../../src/upstream/c
 import { useTestStack } from '../support/gateway';
 
 /*
- * Issue #12, conformance: every row of every upstream's table, for every operation it
+ * Conformance: every row of every upstream's table, for every operation it
  * applies to, is provoked in the sandbox (an injected answer with the row's status and code)
  * and driven through the gateway over HTTP. What the client must see follows from the row:
  * its code, `retryAfterSeconds` only where waiting helps, how many times the call went out

@@ -1,7 +1,7 @@
 import { BATCH, PrimaryRpc, primaryEnd, REQUEST, type Services } from '../../src/upstream/primary-rpc';
 
 /*
- * Issue #17: a worker asks its cluster primary for every request it serves (budgets, pacing,
+ * A worker asks its cluster primary for every request it serves (budgets, pacing,
  * flights). What either end sends in one turn of its event loop goes as one IPC message.
  * Here the channel is a pair of functions that record each message, JSON-encoded as Node's
  * IPC encodes them, delivered a turn later.
