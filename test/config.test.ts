@@ -6,7 +6,7 @@ import { VARIABLES } from '../src/start/environment';
 import { keyHash } from '../src/server/access/callers';
 import { problems } from './support/config-problems';
 
-describe('configuration (API.md section 1)', () => {
+describe('configuration', () => {
   it('defaults to 127.0.0.1:4000 with every upstream on the sandbox', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ host: '127.0.0.1', port: 4000, upstreams: {} });
@@ -89,7 +89,7 @@ describe('configuration (API.md section 1)', () => {
   });
 });
 
-describe('no silent sandbox in production (issue #11)', () => {
+describe('no silent sandbox in production', () => {
   const live = {
     AGRI_BASE_URL: 'https://agri.example.com',
     AGRI_API_KEY: 'k',
@@ -146,7 +146,7 @@ describe('the README configuration table', () => {
   });
 });
 
-describe('one validated configuration (issue #15)', () => {
+describe('one validated configuration', () => {
   const FARM = `farm:${keyHash('farm-key')}`;
 
   it('reports two wrong variables in one start-up error naming both', () => {

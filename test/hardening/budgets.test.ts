@@ -18,7 +18,7 @@ const ACCESS = 'query($code: String!) { loccode(code: $code) { healthcareAccess 
  * stepped fake one (test/support/time.ts, stepped-run.ts): the minute takes seconds, and every
  * upstream call is dated on the clock that pacing and budgets read.
  */
-describe('client budgets (issue #6)', () => {
+describe('client budgets', () => {
   const clock = new FakeClock();
   const stack = useTestStack(
     {

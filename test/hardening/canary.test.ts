@@ -51,7 +51,7 @@ function keyIn(text: string): string | undefined {
   return /[?&]key=/.test(text) ? 'a URL with a key parameter' : undefined;
 }
 
-describe('an upstream that echoes the request and its key into its error body (issue #6)', () => {
+describe('an upstream that echoes the request and its key into its error body', () => {
   let stack: TestStack;
   /** Not recording: the sandbox's own answers hold keys, and are not the gateway's. */
   const direct = new TestHttp();

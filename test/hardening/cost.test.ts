@@ -144,7 +144,7 @@ describe('the cost of a document, computed from the schema annotations', () => {
   });
 });
 
-describe('cost in upstream terms, through real HTTP (issue #6)', () => {
+describe('cost in upstream terms, through real HTTP', () => {
   const stack = useTestStack({ ...SINGLE_REQUEST_DISCIPLINE, QUERY_MAX_COST: '30' });
 
   /**

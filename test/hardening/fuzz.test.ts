@@ -74,7 +74,7 @@ function problemsOf(response: HttpResponse): string[] {
   return problems;
 }
 
-describe('the gateway under random requests (issue #6)', () => {
+describe('the gateway under random requests', () => {
   let stack: TestStack;
   const documents = new DocumentArbitraries(buildSchema());
 
@@ -239,7 +239,7 @@ describe('the gateway under random requests (issue #6)', () => {
   }, 60_000);
 });
 
-describe('regressions the fuzz test found (issue #6)', () => {
+describe('regressions the fuzz test found', () => {
   let stack: TestStack;
   beforeAll(async () => {
     // Production defaults: the response cache hashes variables, and overflowed on deep ones.

@@ -38,7 +38,7 @@ describe('GATEWAY_API_KEYS and ALLOW_ANONYMOUS in the configuration', () => {
   }, 30_000);
 });
 
-describe('client keys through real HTTP (issue #6)', () => {
+describe('client keys through real HTTP', () => {
   let stack: TestStack;
   beforeAll(async () => {
     // Keys required even over the sandbox, as they are by default once an upstream is live.

@@ -28,7 +28,7 @@ function queryOfTokens(count: number): string {
   return base.replace('{ code }', `{ code${' __typename'.repeat(count - tokens(base))} }`);
 }
 
-describe('limits enforced before any upstream call (issue #6)', () => {
+describe('limits enforced before any upstream call', () => {
   let stack: TestStack;
   beforeAll(async () => {
     stack = await startTestStack({ ...SINGLE_REQUEST_DISCIPLINE, ...LIMITS });

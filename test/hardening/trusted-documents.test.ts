@@ -12,7 +12,7 @@ const MANIFEST = EXAMPLE_MANIFEST;
 const documents = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<string, string>;
 const [firstId, firstDocument] = Object.entries(documents).find(([, text]) => text.includes('PestReport'))!;
 
-describe('trusted documents (issue #6)', () => {
+describe('trusted documents', () => {
   let stack: TestStack;
   beforeAll(async () => {
     stack = await startTestStack({ ...SINGLE_REQUEST_DISCIPLINE, TRUSTED_DOCUMENTS: MANIFEST });
@@ -78,7 +78,7 @@ describe('trusted documents (issue #6)', () => {
     expect(stack.sandbox.controls.count()).toBe(0);
   });
 
-  it('says why a text is refused: a registered operation sent reformatted, or an operation not in the manifest (issue #14)', async () => {
+  it('says why a text is refused: a registered operation sent reformatted, or an operation not in the manifest', async () => {
     // The example client sends its operations as graphql's print() writes them, not as codegen registered them.
     await expect(runExampleClient(stack.app.url, 'KN3A 7QP', () => undefined)).rejects.toThrow(
       /HTTP 403: FORBIDDEN: .*the text sent for operation \w+ differs from the registered one/,
@@ -112,7 +112,7 @@ describe('trusted documents (issue #6)', () => {
   });
 });
 
-describe('safe defaults whatever NODE_ENV says (issue #6)', () => {
+describe('safe defaults whatever NODE_ENV says', () => {
   const typo = '{ loccode(code: "KN3A 7QP") { climat { state } } }';
 
   it('suggests field names over the sandbox, and hides them once an upstream is live', async () => {

@@ -34,7 +34,7 @@ describe('the maps service refusing the gateway key (production defaults)', () =
     },
   );
 
-  it('404 NOT_FOUND on a search is no match: an empty list, no error (issue #12)', async () => {
+  it('404 NOT_FOUND on a search is no match: an empty list, no error', async () => {
     stack.sandbox.controls.injectFault({
       service: 'maps',
       operation: 'search',

@@ -58,7 +58,7 @@ function received(requests: LoggedRequest[]) {
 const byKind = (spans: ReadableSpan[], kind: SpanKind) => spans.filter((span) => span.kind === kind);
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
 
-describe('trace context and spans (issue #15, item 2)', () => {
+describe('trace context and spans', () => {
   const stack = useTestStack();
   const tracing = useTracing();
 

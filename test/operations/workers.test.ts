@@ -57,7 +57,7 @@ async function servedBy(responses: HttpResponse[]): Promise<number[]> {
   return ids.map((id) => pids.get(id)!);
 }
 
-describe('WORKERS=2: two worker processes behind one port (issue #17)', () => {
+describe('WORKERS=2: two worker processes behind one port', () => {
   const http = new TestHttp({ record: true });
   const streets = loadDataset().streets;
   let service: ServiceProcess;

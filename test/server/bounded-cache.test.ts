@@ -1,7 +1,7 @@
 import { parse } from 'graphql';
 import { BoundedKeyValueCache, documentCache } from '../../src/server/bounded-cache';
 
-describe('caches bounded by estimated bytes in memory (issue #11)', () => {
+describe('caches bounded by estimated bytes in memory', () => {
   it('evicts the least recently used entries past the byte bound, and keeps nothing larger than the bound', async () => {
     const cache = new BoundedKeyValueCache<string>(
       { maxEntries: 100, maxBytes: 1000 },

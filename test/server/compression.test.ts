@@ -10,7 +10,7 @@ const LARGE = { query: '{ __schema { types { name description } } }' };
 const SMALL = { query: '{ loccode(code: "KN3A 7QP") { code } }' };
 const STYLE = '/maps/styles/streets/style.json?mode=light';
 
-describe('response compression (issue #15)', () => {
+describe('response compression', () => {
   const stack = useTestStack(SINGLE_REQUEST_DISCIPLINE);
 
   it('sends a large GraphQL answer brotli-encoded when asked, decoding to the same JSON', async () => {

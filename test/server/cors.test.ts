@@ -19,7 +19,7 @@ const preflightHeaders = (origin: string, method = 'POST') => ({
 
 const listed = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim());
 
-describe('CORS with CORS_ORIGINS set (issue #14 item 4)', () => {
+describe('CORS with CORS_ORIGINS set', () => {
   const stack = useTestStack({
     ...SINGLE_REQUEST_DISCIPLINE,
     CORS_ORIGINS: `${APP},${DEV}`,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { endAtTurnEnd, Outbox } from '../../src/server/outbox';
 import { logger } from '../../src/observability/logger';
 
-describe('Outbox: answers finished in one turn leave together (issue #17)', () => {
+describe('Outbox: answers finished in one turn leave together', () => {
   /** A scheduler the test runs by hand: the end of the turn is when the test says. */
   function manualTurn() {
     const flushes: Array<() => void> = [];

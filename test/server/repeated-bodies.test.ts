@@ -25,7 +25,7 @@ describe('LastOfLength: a value found by its text, among texts of the same lengt
   });
 });
 
-describe('repeated request bodies (parsed once, issue #17)', () => {
+describe('repeated request bodies (parsed once)', () => {
   const stack = useTestStack(SINGLE_REQUEST_DISCIPLINE);
   const body = (code: string) =>
     JSON.stringify({

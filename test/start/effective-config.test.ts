@@ -2,7 +2,7 @@ import { keyHash } from '../../src/server/access/callers';
 import { loadConfig } from '../../src/start/config';
 import { effectiveConfig } from '../../src/start/effective-config';
 
-describe('the configuration logged at start (issue #15)', () => {
+describe('the configuration logged at start', () => {
   const SECRETS = {
     AGRI_API_KEY: 'agri-secret-1',
     MAP_API_KEY: 'mk_live_secret-2',

@@ -17,7 +17,7 @@ function moreLoccodes(): { query: string; rows: Array<{ state: string; code: str
   return { query, rows };
 }
 
-describe('README "More loccodes" (issue #15)', () => {
+describe('README "More loccodes"', () => {
   const stack = useTestStack(SINGLE_REQUEST_DISCIPLINE);
 
   it('lists a street loccode for each of the six geopolitical zones', () => {

@@ -46,7 +46,7 @@ async function withStack(
 const climateOf = (code: string) =>
   `{ loccode(code: "${code}") { code climate { state airTemperatureCelsius } } }`;
 
-describe('upstream discipline (issue #4)', () => {
+describe('upstream discipline', () => {
   it('a 503 on healthcare degrades that field only, coded UPSTREAM_UNAVAILABLE, after one retry', () =>
     withStack({}, async (stack) => {
       stack.sandbox.controls.injectFault({ service: 'healthcare', kind: 'status', status: 503 });
