@@ -127,7 +127,7 @@ function targets(rows: PeerRow[]): Target[] {
   const bare = row(BARE);
   add(production, bare, (o, p) => ({
     target:
-      'production (a response-cache hit): CPU µs per request against bare node:http sending the same bytes (item 3: within 3×)',
+      'production (a response-cache hit): CPU µs per request against bare node:http sending the same bytes (within 3×)',
     ours: o.cpuMicrosPerRequest,
     peer: p.cpuMicrosPerRequest,
     compare: 'ratio',
@@ -239,7 +239,7 @@ function targets(rows: PeerRow[]): Target[] {
   }
   // What a process per core brings Node itself on this machine, the load generator on the same cores.
   add(row(BARE_AUTO), bare, (o, p) => ({
-    target: 'bare node:http, one process per core against one, req/s (what item 5 can show on this machine)',
+    target: 'bare node:http, one process per core against one, req/s (what this machine can show)',
     ours: o.requestsPerSecond,
     peer: p.requestsPerSecond,
     compare: 'ratio',
@@ -261,7 +261,7 @@ export function targetTable(rows: PeerRow[]): string {
     `| RSS of each of our processes after the bench, MiB (largest) | ${round(largest, 0)} | | | < ${RSS_TARGET_MIB} | ${largest < RSS_TARGET_MIB ? 'yes' : 'no'} |`,
   );
   return [
-    '| target (issue #17) | ours | compared with | ours / it (or ours − it) | goal | met |',
+    '| target | ours | compared with | ours / it (or ours − it) | goal | met |',
     '|---|---|---|---|---|---|',
     ...lines,
   ].join('\n');

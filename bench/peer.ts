@@ -371,7 +371,7 @@ export async function benchPeer(): Promise<boolean> {
       };
     });
     console.log(
-      `\n## Against Tailcall (issue #17)\n\nMedians of ${RUNS} round(s) of ${SECONDS} s each (after a ${WARMUP_SECONDS} s warm-up), ${CONNECTIONS} connections, one query for ${PEER_CODE} (nine upstream operations); ours and bare node:http on ${runtimeLabel()}, the sandbox and the load generator on Node ${process.version}; ${cpus().length} cores shared by the load generator, the sandbox and the gateway under load (except in the rows that say${APART.replace(',', '')}, placed with taskset); Tailcall with its default workers (one per core).\n`,
+      `\n## Against Tailcall\n\nMedians of ${RUNS} round(s) of ${SECONDS} s each (after a ${WARMUP_SECONDS} s warm-up), ${CONNECTIONS} connections, one query for ${PEER_CODE} (nine upstream operations); ours and bare node:http on ${runtimeLabel()}, the sandbox and the load generator on Node ${process.version}; ${cpus().length} cores shared by the load generator, the sandbox and the gateway under load (except in the rows that say${APART.replace(',', '')}, placed with taskset); Tailcall with its default workers (one per core).\n`,
     );
     console.log(peerTable(rows));
     console.log(`\n${waveTable(rows, CONNECTIONS)}`);
