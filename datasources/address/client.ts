@@ -6,7 +6,7 @@ import {
   type UpstreamTarget,
 } from '../../src/upstream/client';
 import { perBody } from '../../src/upstream/per-body';
-import { andThen, type NowOrLater } from '../../src/upstream/now-or-later';
+import { andThen, type PromiseOrValue } from '../../src/upstream/promise-or-value';
 import { ADDRESS, type AddressOperation } from './operations';
 import { toAddress, type AddressModel } from './mapping';
 import { addressRecord } from './wire';
@@ -25,19 +25,19 @@ export class AddressClient extends UpstreamClient<AddressOperation> {
 
   // Each answers at once when its record is held (UpstreamClient.held), else once it is fetched.
 
-  byLoccode(loccode: string): NowOrLater<AddressModel> {
+  byLoccode(loccode: string): PromiseOrValue<AddressModel> {
     return this.search('byLoccode', { params: { loccode } });
   }
 
-  byStreet(streetName: string): NowOrLater<AddressModel> {
+  byStreet(streetName: string): PromiseOrValue<AddressModel> {
     return this.search('byStreet', { query: { streetName } });
   }
 
-  byCoordinates({ latitude, longitude }: Point): NowOrLater<AddressModel> {
+  byCoordinates({ latitude, longitude }: Point): PromiseOrValue<AddressModel> {
     return this.search('byCoordinates', { query: { latitude, longitude } });
   }
 
-  private search(operation: AddressOperation, args: CallArguments): NowOrLater<AddressModel> {
+  private search(operation: AddressOperation, args: CallArguments): PromiseOrValue<AddressModel> {
     return andThen(this.call(operation, args, addressRecord), this.address);
   }
 }

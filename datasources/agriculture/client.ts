@@ -1,6 +1,6 @@
 import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
 import { perBody } from '../../src/upstream/per-body';
-import { andThen, type NowOrLater } from '../../src/upstream/now-or-later';
+import { andThen, type PromiseOrValue } from '../../src/upstream/promise-or-value';
 import { cropToken } from './crops';
 import { AGRICULTURE, type AgricultureOperation } from './operations';
 import { toClimate, toPestOverview, toPestProfile, toSupplyRoute, toYieldPrediction } from './mapping';
@@ -40,13 +40,13 @@ export class AgricultureClient extends UpstreamClient<AgricultureOperation> {
   // Each answers at once when its body is held (UpstreamClient.held), else once it is fetched.
 
   /** Get Climate; NOT_FOUND when the service has no record for the code (see toClimate). */
-  climate(loccode: string): NowOrLater<ClimateModel> {
+  climate(loccode: string): PromiseOrValue<ClimateModel> {
     const body = this.call('climate', { query: { loccode } }, climateResponse);
     return andThen(body, (climate) => this.climateModel(climate, loccode));
   }
 
   /** Get Pests: with a crop the crop-mode profile, without one the location overview (spec rule 1). */
-  pests({ loccode, crop }: PestQuery): NowOrLater<PestReportModel> {
+  pests({ loccode, crop }: PestQuery): PromiseOrValue<PestReportModel> {
     const args = { query: { loccode, crop: crop && cropToken(crop) } };
     return crop
       ? andThen(this.call('pests', args, pestProfileResponse), this.pestProfile)
@@ -54,13 +54,13 @@ export class AgricultureClient extends UpstreamClient<AgricultureOperation> {
   }
 
   /** Get Crop Yield. */
-  cropYield({ loccode, crop }: YieldQuery): NowOrLater<YieldPredictionModel> {
+  cropYield({ loccode, crop }: YieldQuery): PromiseOrValue<YieldPredictionModel> {
     const body = this.call('yield', { query: { loccode, crop: cropToken(crop) } }, yieldResponse);
     return andThen(body, this.yieldPrediction);
   }
 
   /** Supply Farm Produce. */
-  supplyRoute(query: SupplyQuery): NowOrLater<SupplyRouteModel> {
+  supplyRoute(query: SupplyQuery): PromiseOrValue<SupplyRouteModel> {
     const body = this.call(
       'supply',
       { body: { origin_loccode: query.origin, destination_loccode: query.destination } },

@@ -10,7 +10,7 @@ import type {
 import type { z } from 'zod';
 import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
 import { perBody } from '../../src/upstream/per-body';
-import { andThen, type NowOrLater } from '../../src/upstream/now-or-later';
+import { andThen, type PromiseOrValue } from '../../src/upstream/promise-or-value';
 import { toHealthcareAccess, toHealthRisk, toHeatmap } from './area-mapping';
 import { HEALTHCARE, type HealthcareOperation } from './operations';
 import { toEmergencyInfo, toFacilitySearch, toSpecialistRecommendation, UPSTREAM_LEVELS } from './mapping';
@@ -48,7 +48,7 @@ export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
 
   // Each answers at once when its body is held (UpstreamClient.held), else once it is fetched.
 
-  facilities({ loccode, level, radiusKm, limit }: FacilityQuery): NowOrLater<FacilitySearchModel> {
+  facilities({ loccode, level, radiusKm, limit }: FacilityQuery): PromiseOrValue<FacilitySearchModel> {
     const query = {
       loccode,
       facility_level: UPSTREAM_LEVELS[level],
@@ -58,26 +58,26 @@ export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
     return andThen(this.get('facilities', query, facilitiesBody), (body) => this.facilitySearch(body.data));
   }
 
-  access(loccode: string): NowOrLater<HealthcareAccessModel> {
+  access(loccode: string): PromiseOrValue<HealthcareAccessModel> {
     return andThen(this.get('access', { loccode }, accessBody), this.healthcareAccess);
   }
 
-  emergencyRoute(loccode: string): NowOrLater<EmergencyInfoModel> {
+  emergencyRoute(loccode: string): PromiseOrValue<EmergencyInfoModel> {
     const body = this.get('emergencyRoute', { loccode }, emergencyBody, 'emergency route');
     return andThen(body, ({ data }) => this.emergencyInfo(data));
   }
 
-  specialist({ loccode, condition }: SpecialistQuery): NowOrLater<SpecialistRecommendationModel> {
+  specialist({ loccode, condition }: SpecialistQuery): PromiseOrValue<SpecialistRecommendationModel> {
     const body = this.get('specialist', { loccode, health_condition: condition }, specialistBody);
     return andThen(body, ({ data }) => this.specialistRecommendation(data));
   }
 
-  healthRisk(loccode: string): NowOrLater<HealthRiskModel> {
+  healthRisk(loccode: string): PromiseOrValue<HealthRiskModel> {
     const body = this.get('healthRisk', { loccode }, healthRiskBody, 'health risk');
     return andThen(body, ({ data }) => this.healthRiskModel(data));
   }
 
-  heatmap(loccode: string): NowOrLater<HeatmapModel> {
+  heatmap(loccode: string): PromiseOrValue<HeatmapModel> {
     return andThen(this.get('heatmap', { loccode }, heatmapBody), this.heatmapModel);
   }
 
@@ -86,7 +86,7 @@ export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
     query: Record<string, string | number | undefined>,
     schema: z.ZodType<T>,
     label?: string,
-  ): NowOrLater<T> {
+  ): PromiseOrValue<T> {
     return this.call(operation, { query }, schema, label);
   }
 }

@@ -1,5 +1,5 @@
 import { operationLoader } from '../../src/upstream/loader';
-import type { NowOrLater } from '../../src/upstream/now-or-later';
+import type { PromiseOrValue } from '../../src/upstream/promise-or-value';
 import type { FacilityQuery, HealthcareClient, SpecialistQuery } from './client';
 
 /** Per-request loaders of the healthcare service, one per operation. */
@@ -15,7 +15,7 @@ const canonical = (loccode: string): string => loccode.toUpperCase();
 
 export function createHealthcareLoaders(client: HealthcareClient) {
   /** One loader per operation taking only a loccode; answered at once when held (loader.ts). */
-  const perLoccode = <V>(fetch: (loccode: string) => NowOrLater<V>) =>
+  const perLoccode = <V>(fetch: (loccode: string) => PromiseOrValue<V>) =>
     operationLoader((loccode: string) => fetch(canonical(loccode)), canonical, client);
   return {
     facilities: operationLoader(

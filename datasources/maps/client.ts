@@ -3,7 +3,7 @@ import type { Point } from '../../src/kernel/point';
 import { UpstreamError } from '../../src/kernel/errors';
 import { UpstreamClient, type CallArguments, type ClientSettings } from '../../src/upstream/client';
 import { perBody } from '../../src/upstream/per-body';
-import { andThen, type NowOrLater } from '../../src/upstream/now-or-later';
+import { andThen, type PromiseOrValue } from '../../src/upstream/promise-or-value';
 import { MapHostClient, type MapsTarget } from './map-host';
 import {
   placeCategoryFromWire,
@@ -65,20 +65,20 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
 
   // Each answers at once when its body is held (UpstreamClient.held), else once it is fetched.
 
-  resolveLoccode(code: string): NowOrLater<StreetModel> {
+  resolveLoccode(code: string): PromiseOrValue<StreetModel> {
     return andThen(this.fetch('resolveLoccode', { params: { code } }, resolveData), this.street);
   }
 
-  nearestLoccode(location: Point): NowOrLater<StreetModel> {
+  nearestLoccode(location: Point): PromiseOrValue<StreetModel> {
     return andThen(this.fetch('nearestLoccode', { query: coordinates(location) }, resolveData), this.street);
   }
 
-  reverseGeocode(location: Point): NowOrLater<ReverseGeocodeModel> {
+  reverseGeocode(location: Point): PromiseOrValue<ReverseGeocodeModel> {
     const query = coordinates(location);
     return andThen(this.fetch('reverseGeocode', { query }, reverseGeocodeData), this.reverseGeocodeModel);
   }
 
-  pointDetails(request: PointDetailsRequest): NowOrLater<PointDetailsAnswer> {
+  pointDetails(request: PointDetailsRequest): PromiseOrValue<PointDetailsAnswer> {
     const query = {
       ...coordinates(request.location),
       osm_id: request.osmId,
@@ -106,15 +106,15 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
     }
   }
 
-  placeCategories(): NowOrLater<PlaceCategoryModel[]> {
+  placeCategories(): PromiseOrValue<PlaceCategoryModel[]> {
     return andThen(this.fetch('placeCategories', {}, placeCategoriesData), this.categories);
   }
 
-  route(request: RouteRequest): NowOrLater<RouteModel> {
+  route(request: RouteRequest): PromiseOrValue<RouteModel> {
     return andThen(this.fetch('route', { body: routeBody(request) }, routeData), this.routeModel);
   }
 
-  optimize(request: OptimizeRequest): NowOrLater<OptimizedTripModel> {
+  optimize(request: OptimizeRequest): PromiseOrValue<OptimizedTripModel> {
     return andThen(this.fetch('optimize', { body: optimizeBody(request) }, optimizeData), this.optimizedTrip);
   }
 
@@ -123,7 +123,7 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
   }
 
   /** The call, its envelope checked and opened. */
-  private fetch<T>(operation: MapsOperation, args: CallArguments, payload: z.ZodType<T>): NowOrLater<T> {
+  private fetch<T>(operation: MapsOperation, args: CallArguments, payload: z.ZodType<T>): PromiseOrValue<T> {
     return andThen(this.call(operation, args, envelope(payload)), (answer) => answer.data);
   }
 }

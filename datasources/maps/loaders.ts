@@ -1,6 +1,6 @@
 import type { Point } from '../../src/kernel/point';
 import { operationLoader } from '../../src/upstream/loader';
-import { andThen } from '../../src/upstream/now-or-later';
+import { andThen } from '../../src/upstream/promise-or-value';
 import type { LoccodeModel } from '../../src/kernel/loccode';
 import type { MapsClient } from './client';
 import { billedWithResolves } from './billed-with-resolves';

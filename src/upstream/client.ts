@@ -5,7 +5,7 @@ import { errorFields, logger } from '../observability/logger';
 import { observeUpstreamCall } from '../observability/upstream-call';
 import { inUpstreamCallSpan, spansExported, startUpstreamRequest } from '../observability/tracing';
 import { NOT_HELD, type UpstreamDiscipline } from './discipline';
-import { atOnce, type NowOrLater } from './now-or-later';
+import { atOnce, type PromiseOrValue } from './promise-or-value';
 import type { OperationSpec, OperationTable } from './operations';
 import { currentScope } from '../kernel/request-scope';
 import type { ServiceName } from '../kernel/services';
@@ -160,7 +160,7 @@ export abstract class UpstreamClient<Operation extends string> {
     args: CallArguments,
     schema: z.ZodType<T>,
     label: string = operation,
-  ): NowOrLater<T> {
+  ): PromiseOrValue<T> {
     if (this.heldOnly) return this.heldBody(operation, args) as T;
     return this.disciplined(operation, args, async (call, dimension) => {
       const { status, bytes, headers } = await this.exchange(call, dimension);
@@ -238,7 +238,7 @@ export abstract class UpstreamClient<Operation extends string> {
    * spans of a call, which would otherwise be most of a warm execution's work. Not while spans are exported:
    * then every call has its span, as the tracing documentation promises.
    */
-  held<V>(ask: () => NowOrLater<V>): V | undefined {
+  held<V>(ask: () => PromiseOrValue<V>): V | undefined {
     // Nothing to ask when nothing is held: the question would only be asked again.
     if (spansExported() || !this.settings.discipline.holdsAnswers) return undefined;
     this.heldOnly = true;

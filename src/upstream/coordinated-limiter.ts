@@ -9,16 +9,13 @@ export interface Lesson {
 
 /**
  * What the upstream told about a key, kept next to its state, so that one process's lesson
- * holds for all: a pause (a 429's Retry-After, a window spent) and a learned rule, which
- * the key is paced by while it recovers (see recoveredRule).
+ * holds for all: a pause (a 429's Retry-After, a window spent) and, while it still lowers the
+ * documented rule, the lesson itself (the rule learned and when), which the key is paced by
+ * while it recovers (see recoveredRule). Told without a time, a lesson takes the store's own `now`.
  */
-export interface Told {
+export interface Told extends Partial<Lesson> {
   /** Epoch milliseconds until which the key admits nothing; 0 when it is not paused. */
   pausedUntil: number;
-  /** The rule learned, while it still lowers the documented one. */
-  rule?: LimitRule;
-  /** When `rule` was learned (told without it, the store's own `now`). */
-  learnedAt?: number;
 }
 
 /** A learned rule is fully back at the documented one this long after the lesson, when none came since. */

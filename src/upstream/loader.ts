@@ -1,10 +1,10 @@
 import DataLoader from 'dataloader';
-import type { NowOrLater } from './now-or-later';
+import type { PromiseOrValue } from './promise-or-value';
 
 /** A per-request loader of one upstream operation (see {@link operationLoader}). */
 export interface OperationLoader<K, V> {
   /** The value for `key`: at once when its answer is held in memory, else a promise of it. */
-  load(key: K): NowOrLater<V>;
+  load(key: K): PromiseOrValue<V>;
   /** Makes `value` the answer for `key` in this request, unless the key was asked already. */
   prime(key: K, value: V): this;
 }
@@ -14,7 +14,7 @@ export interface OperationLoader<K, V> {
  * undefined if not; a failure of what is there is thrown.
  */
 export interface HeldAnswers {
-  held<T>(ask: () => NowOrLater<T>): T | undefined;
+  held<T>(ask: () => PromiseOrValue<T>): T | undefined;
 }
 
 /**
@@ -30,7 +30,7 @@ export interface HeldAnswers {
  * Everything else goes through DataLoader as before.
  */
 export function operationLoader<K, V>(
-  fetch: (key: K) => NowOrLater<V>,
+  fetch: (key: K) => PromiseOrValue<V>,
   cacheKey: (key: K) => string,
   client?: HeldAnswers,
 ): OperationLoader<K, V> {

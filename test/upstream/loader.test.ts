@@ -1,5 +1,5 @@
 import { operationLoader, type HeldAnswers } from '../../src/upstream/loader';
-import { atOnce, isPromise, type NowOrLater } from '../../src/upstream/now-or-later';
+import { atOnce, isPromise, type PromiseOrValue } from '../../src/upstream/promise-or-value';
 
 /** What the fake's calls throw, asked through `held`, for a key it does not hold (discipline.ts has its own). */
 const NOT_HELD = Symbol('not held');
@@ -12,7 +12,7 @@ function upstream() {
   const holding = new Map<string, string>();
   const sent: string[] = [];
   let heldOnly = false;
-  const client: HeldAnswers & { answer(key: string): NowOrLater<string> } = {
+  const client: HeldAnswers & { answer(key: string): PromiseOrValue<string> } = {
     held(ask) {
       heldOnly = true;
       try {
@@ -84,7 +84,7 @@ describe('operationLoader: an answer held in memory at once, any other through D
 
   it('rejects with an Error for a key whose question fails, as DataLoader does', async () => {
     const loader = operationLoader(
-      (key: string): NowOrLater<string> => Promise.reject(`no ${key}`),
+      (key: string): PromiseOrValue<string> => Promise.reject(`no ${key}`),
       (key) => key,
       upstream().client,
     );
