@@ -316,7 +316,7 @@ export function noteCacheResult(result: 'hit' | 'stale' | 'miss'): void {
 }
 
 /** The current upstream call joined an identical call in flight: its HTTP spans are under that call's span. */
-export function noteSharedFlight(): void {
+export function noteJoinedFlight(): void {
   recordedCallSpan()?.setAttribute('loccode.upstream.shared_flight', true);
 }
 

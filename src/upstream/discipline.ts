@@ -1,7 +1,7 @@
 import { UpstreamError, type ErrorCode } from '../kernel/errors';
 import type { Metrics } from '../observability/metrics';
 import { observeCacheLookup } from '../observability/upstream-call';
-import { notePacingWait, noteSharedFlight } from '../observability/tracing';
+import { notePacingWait, noteJoinedFlight } from '../observability/tracing';
 import type { ServiceName } from '../kernel/services';
 import type { CacheEntry, CacheStore } from './cache-store';
 import { systemClock, type Clock } from '../kernel/clock';
@@ -103,7 +103,7 @@ export class UpstreamDiscipline {
     }
     this.countLookup(policy, operation, 'miss');
     try {
-      return await this.shared(policy, cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt));
+      return await this.inOneFlight(policy, cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt));
     } catch (error) {
       if (cached?.outcome.kind === 'body' && isStaleWorthy(error) && this.clock.now() < cached.staleUntil) {
         this.warnStale(operation, cached);
@@ -130,16 +130,16 @@ export class UpstreamDiscipline {
   /** Stale-while-revalidate: the caller already has its answer; a failed refresh leaves the entry as it was. */
   private refreshInBackground(policy: CachePolicy, cacheKey: string, attempt: Attempt): void {
     outsideScope(() => {
-      this.shared(policy, cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt)).catch(
+      this.inOneFlight(policy, cacheKey, () => this.fetchAndRemember(policy, cacheKey, attempt)).catch(
         () => undefined,
       );
     });
   }
 
-  /** Concurrent identical calls, from any request, share one HTTP call (then, with Redis, across replicas). */
-  private shared(policy: CachePolicy, cacheKey: string, fetch: () => Promise<unknown>): Promise<unknown> {
+  /** Concurrent identical calls, from any request, join one HTTP call (then, with Redis, across replicas). */
+  private inOneFlight(policy: CachePolicy, cacheKey: string, fetch: () => Promise<unknown>): Promise<unknown> {
     let flight = this.flights.get(cacheKey);
-    if (flight) noteSharedFlight();
+    if (flight) noteJoinedFlight();
     else {
       flight = this.acrossReplicas(policy, cacheKey, fetch).finally(() => this.flights.delete(cacheKey));
       this.flights.set(cacheKey, flight);
