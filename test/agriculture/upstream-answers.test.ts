@@ -1,5 +1,5 @@
 import { SANDBOX_KEYS } from '../../src/sandbox';
-import { SINGLE_REQUEST_DISCIPLINE, startTestStack, type TestStack } from '../support/gateway';
+import { useStandInStack } from '../support/stand-in';
 import { PATHS, sandboxGet, streetOf } from './support';
 import { ScriptedAgriculture } from './scripted-upstream';
 
@@ -10,29 +10,7 @@ import { ScriptedAgriculture } from './scripted-upstream';
  * and forwards everything else to the sandbox.
  */
 describe('agriculture answers the gateway never provokes', () => {
-  let scripted: ScriptedAgriculture;
-  let stack: TestStack;
-  beforeAll(async () => {
-    scripted = await ScriptedAgriculture.start();
-    stack = await startTestStack({
-      ...SINGLE_REQUEST_DISCIPLINE,
-      AGRI_BASE_URL: scripted.url,
-      AGRI_API_KEY: SANDBOX_KEYS.agriculture,
-      // The other three on the embedded sandbox, on purpose.
-      SANDBOX: 'all',
-      // One upstream is live, so callers need keys unless this says otherwise.
-      ALLOW_ANONYMOUS: 'true',
-    });
-    scripted.forwardTo(stack.sandbox.urls.agriculture);
-  });
-  afterEach(() => {
-    scripted.clear();
-    stack.sandbox.controls.reset();
-  });
-  afterAll(async () => {
-    await stack.close();
-    await scripted.close();
-  });
+  const { standIn: scripted, stack } = useStandInStack('agriculture', ScriptedAgriculture.start);
 
   const kano = () => streetOf(stack.sandbox, 'Kano').code;
   const failure = (status: number, code: string) => ({
