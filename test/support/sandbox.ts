@@ -6,3 +6,18 @@ export const FIXED_NOW = new Date('2026-07-15T10:00:00.000Z');
 export function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return startSandbox({ now: () => FIXED_NOW, ...options });
 }
+
+/**
+ * Starts `harness.sandbox` for the suite and closes it (and `http`) after. Each test starts with
+ * a fresh rate-limit allowance and no faults.
+ */
+export function useSuiteSandbox(harness: { sandbox: Sandbox }, http: { close(): Promise<void> }): void {
+  beforeAll(async () => {
+    harness.sandbox = await startTestSandbox();
+  });
+  afterEach(() => harness.sandbox.controls.reset());
+  afterAll(async () => {
+    await http.close();
+    await harness.sandbox.close();
+  });
+}

@@ -2,7 +2,7 @@ import { distanceMeters, type Point } from '../../../src/sandbox/geo/point';
 import type { Sandbox } from '../../../src/sandbox';
 import type { Facility } from '../../../src/sandbox/dataset/types';
 import { TestHttp, type HttpResponse } from '../../support/http';
-import { startTestSandbox } from '../../support/sandbox';
+import { useSuiteSandbox } from '../../support/sandbox';
 
 export const HEALTHCARE_ENDPOINTS = [
   'facilities',
@@ -50,14 +50,7 @@ export function useHealthcareSandbox(): HealthcareHarness {
       return http.get(`${harness.sandbox.urls.healthcare}/api/v1/${pathAndQuery}`, headers);
     },
   };
-  beforeAll(async () => {
-    harness.sandbox = await startTestSandbox();
-  });
-  afterEach(() => harness.sandbox.controls.reset());
-  afterAll(async () => {
-    await http.close();
-    await harness.sandbox.close();
-  });
+  useSuiteSandbox(harness, http);
   return harness;
 }
 

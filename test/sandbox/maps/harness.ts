@@ -2,7 +2,7 @@ import { distanceMeters, type Point } from '../../../src/sandbox/geo/point';
 import type { Sandbox } from '../../../src/sandbox';
 import type { Street } from '../../../src/sandbox/dataset/types';
 import { TestHttp, type HttpResponse } from '../../support/http';
-import { startTestSandbox } from '../../support/sandbox';
+import { useSuiteSandbox } from '../../support/sandbox';
 import { shapeErrors } from '../../support/shape';
 import { FAILURE_BODY } from './shapes';
 
@@ -67,14 +67,7 @@ export function useMapsSandbox(): MapsHarness {
       return street;
     },
   };
-  beforeAll(async () => {
-    harness.sandbox = await startTestSandbox();
-  });
-  afterEach(() => harness.sandbox.controls.reset());
-  afterAll(async () => {
-    await http.close();
-    await harness.sandbox.close();
-  });
+  useSuiteSandbox(harness, http);
   return harness;
 }
 
