@@ -1,6 +1,7 @@
 import type { Point } from '../../src/sandbox/geo/point';
 import type { Street } from '../../src/sandbox/dataset/types';
 import type { GraphQLResult, TestStack } from '../support/gateway';
+import { decodeReference } from '../support/polyline';
 
 /** The spec's example street loccode (Kano Municipal). */
 export const KANO_STREET = 'KN3A 7QP';
@@ -65,3 +66,41 @@ export function errorAt(result: GraphQLResult, path: Array<string | number>) {
   expect(matching).toHaveLength(1);
   return matching[0]!;
 }
+
+/** The fields of one route (`Route` or one of its alternatives), legs and steps included. */
+export const ONE_ROUTE_FIELDS = `distanceMeters durationSeconds encodedPolyline
+  geometry { coordinates { latitude longitude } }
+  legs { distanceMeters durationSeconds summary steps {
+    distanceMeters durationSeconds name travelMode loccode { code }
+    maneuver { location { latitude longitude } bearingBeforeDegrees bearingAfterDegrees type modifier } } }`;
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- upstream JSON is compared field by field */
+/** Spec, Route data, one of `routes[]` in the graph's names: `[lng, lat]` becomes Coordinates, the polyline is decoded. */
+export function expectedOneRoute(route: any) {
+  return {
+    distanceMeters: route.distance,
+    durationSeconds: route.duration,
+    encodedPolyline: route.geometry,
+    geometry: { coordinates: decodeReference(route.geometry) },
+    legs: route.legs.map((leg: any) => ({
+      distanceMeters: leg.distance,
+      durationSeconds: leg.duration,
+      summary: leg.summary,
+      steps: leg.steps.map((step: any) => ({
+        distanceMeters: step.distance,
+        durationSeconds: step.duration,
+        name: step.name,
+        travelMode: step.mode,
+        loccode: { code: step.loccode },
+        maneuver: {
+          location: fromLngLat(step.maneuver.location),
+          bearingBeforeDegrees: step.maneuver.bearing_before,
+          bearingAfterDegrees: step.maneuver.bearing_after,
+          type: step.maneuver.type,
+          modifier: step.maneuver.modifier,
+        },
+      })),
+    })),
+  };
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
