@@ -1,6 +1,6 @@
 import { SINGLE_REQUEST_DISCIPLINE } from '../support/gateway';
 import { useRedis } from '../support/redis';
-import { startReplicas, type Replicas } from '../support/replicas';
+import { COUNTING_REDIS_TIMEOUT_MS, useReplicas, type Replicas } from '../support/replicas';
 
 /*
  * Issue #13: single flight across replicas. The first replica to ask a cold key makes the one
@@ -21,21 +21,15 @@ function burst(replicas: Replicas, document: string, times: number) {
 }
 
 describe('three replicas sharing one Redis: one flight per cold key', () => {
-  let replicas: Replicas;
-  beforeAll(async () => {
-    replicas = await startReplicas(3, {
-      ...SINGLE_REQUEST_DISCIPLINE,
-      UPSTREAM_CACHE: 'on',
-      REDIS_URL: redis.url,
-      // Generous: these suites count calls, and a busy CI machine can hold one Redis command past the
-      // default 250 ms, which a replica takes for a hung Redis (its own suite: redis-health, outage).
-      REDIS_TIMEOUT_MS: '2000',
-    });
-  });
+  const replicas = useReplicas(3, () => ({
+    ...SINGLE_REQUEST_DISCIPLINE,
+    UPSTREAM_CACHE: 'on',
+    REDIS_URL: redis.url,
+    REDIS_TIMEOUT_MS: COUNTING_REDIS_TIMEOUT_MS,
+  }));
   // Each call takes long enough for all 30 requests to arrive while the first is on its way.
   beforeEach(() => replicas.sandbox.controls.setLatency('agriculture', { fixedMs: 300, jitterMs: 0 }));
   afterEach(() => replicas.sandbox.controls.reset());
-  afterAll(() => replicas.close());
 
   it('the same cold query sent 30 times at once, spread over the three replicas: one upstream call', async () => {
     const street = replicas.sandbox.dataset.streets[10]!;
@@ -77,11 +71,7 @@ describe('three replicas sharing one Redis: one flight per cold key', () => {
 });
 
 describe('three replicas without REDIS_URL', () => {
-  let replicas: Replicas;
-  beforeAll(async () => {
-    replicas = await startReplicas(3, { ...SINGLE_REQUEST_DISCIPLINE, UPSTREAM_CACHE: 'on' });
-  });
-  afterAll(() => replicas.close());
+  const replicas = useReplicas(3, () => ({ ...SINGLE_REQUEST_DISCIPLINE, UPSTREAM_CACHE: 'on' }));
 
   it('make one flight each: the same cold query 30 times at once costs three upstream calls', async () => {
     replicas.sandbox.controls.setLatency('agriculture', { fixedMs: 300, jitterMs: 0 });

@@ -1,5 +1,5 @@
 import type { GraphQLResult } from '../support/gateway';
-import { startReplicas, type Replicas } from '../support/replicas';
+import { startReplicas, useReplicas, type Replicas } from '../support/replicas';
 import { useRedis } from '../support/redis';
 import { FakeClock, waitFor } from '../support/time';
 import { busiestWindow, SteppedRun } from '../support/stepped-run';
@@ -59,12 +59,8 @@ function expectDataOrRateLimited(answers: GraphQLResult[]): void {
 }
 
 describe('three replicas pacing agriculture through one Redis (60 a minute)', () => {
-  let replicas: Replicas;
   const clock = new FakeClock();
-  beforeAll(async () => {
-    replicas = await startReplicas(REPLICA_COUNT, env('pacing'), { clock });
-  });
-  afterAll(() => replicas.close());
+  const replicas = useReplicas(REPLICA_COUNT, () => env('pacing'), { clock });
 
   it('300 distinct cold climate queries round-robin for two minutes: at most 60 calls in any 60 s, no 429, no 500', async () => {
     const codes = replicas.sandbox.dataset.streets.slice(0, 300).map((street) => street.code);
@@ -119,12 +115,8 @@ describe('three replicas pacing agriculture through one Redis (60 a minute)', ()
 });
 
 describe('what the upstream says to one replica holds for all', () => {
-  let replicas: Replicas;
   const clock = new FakeClock();
-  beforeAll(async () => {
-    replicas = await startReplicas(REPLICA_COUNT, env('told'), { clock });
-  });
-  afterAll(() => replicas.close());
+  const replicas = useReplicas(REPLICA_COUNT, () => env('told'), { clock });
 
   it('a bare 429 at replica 0 pauses agriculture at all three, and the learned limit is theirs too while it recovers', async () => {
     const streets = replicas.sandbox.dataset.streets;

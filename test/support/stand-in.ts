@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { SANDBOX_KEYS } from '../../src/sandbox';
 import { SINGLE_REQUEST_DISCIPLINE, startTestStack, type TestStack } from './gateway';
 import { TestHttp } from './http';
+import { late } from './late';
 
 /** What a stand-in writes back: a status and a JSON text. */
 export interface StandInReply {
@@ -113,17 +114,8 @@ export function useStandInStack<S extends StandIn>(
     await started?.stack.close();
     await started?.standIn.close();
   });
-  return { standIn: late(() => started?.standIn), stack: late(() => started?.stack) };
-}
-
-/** An object that is there only once beforeAll has run; its methods stay bound to it. */
-function late<T extends object>(get: () => T | undefined): T {
-  return new Proxy({} as T, {
-    get: (_target, member) => {
-      const value = get();
-      if (!value) throw new Error('The stand-in stack starts in beforeAll: use it inside tests and hooks.');
-      const found = Reflect.get(value, member) as unknown;
-      return typeof found === 'function' ? (found as (...args: unknown[]) => unknown).bind(value) : found;
-    },
-  });
+  return {
+    standIn: late(() => started?.standIn, 'The stand-in'),
+    stack: late(() => started?.stack, 'The stand-in stack'),
+  };
 }
