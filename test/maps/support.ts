@@ -104,3 +104,18 @@ export function expectedOneRoute(route: any) {
   };
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** Resolve data for a Kano street, as the spec shows it, without its geometry. */
+export const ZOO_ROAD_RESOLVE = {
+  loccode: 'KN3A7QP',
+  formatted: 'KN3A 7QP',
+  street_name: 'Zoo Road',
+  highway_type: 'primary',
+  street_length: 800,
+  state: 'Kano',
+  lga: 'Kano Municipal',
+  country: 'Nigeria',
+  valid: true,
+  coverage: true,
+  representative_point: { latitude: 12, longitude: 8.5 },
+};

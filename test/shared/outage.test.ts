@@ -33,6 +33,18 @@ function sharingAgain(replicas: Replicas, answers: GraphQLResult[], streets: Arr
   );
 }
 
+/** Both caches on the suite's Redis, taken for hung after 200 ms. */
+function cachedOnRedis(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...SINGLE_REQUEST_DISCIPLINE,
+    UPSTREAM_CACHE: 'on',
+    RESPONSE_CACHE: 'on',
+    REDIS_URL: redis.url,
+    REDIS_TIMEOUT_MS: '200',
+    ...extra,
+  };
+}
+
 /** Agriculture without its documented 60 a minute: each replica pays for its own misses while Redis is away. */
 function unlimitedAgriculture(replicas: Replicas): void {
   replicas.sandbox.controls.setRateLimit('agriculture', 'requests', {
@@ -43,13 +55,7 @@ function unlimitedAgriculture(replicas: Replicas): void {
 }
 
 describe('three replicas when their Redis stops and comes back', () => {
-  const replicas = useReplicas(3, () => ({
-    ...SINGLE_REQUEST_DISCIPLINE,
-    UPSTREAM_CACHE: 'on',
-    RESPONSE_CACHE: 'on',
-    REDIS_URL: redis.url,
-    REDIS_TIMEOUT_MS: '200',
-  }));
+  const replicas = useReplicas(3, () => cachedOnRedis());
   // Pacing is off here, so misses go straight to the service.
   beforeEach(() => unlimitedAgriculture(replicas));
 
@@ -110,15 +116,12 @@ describe('three replicas when their Redis stops and comes back', () => {
 });
 
 describe('three replicas when their Redis hangs and wakes up', () => {
-  const replicas = useReplicas(3, () => ({
-    ...SINGLE_REQUEST_DISCIPLINE,
-    UPSTREAM_CACHE: 'on',
-    RESPONSE_CACHE: 'on',
-    REDIS_URL: redis.url,
-    REDIS_TIMEOUT_MS: '200',
-    // Apart from what the outage test above left in the same Redis.
-    REDIS_KEY_PREFIX: 'hang:',
-  }));
+  const replicas = useReplicas(3, () =>
+    cachedOnRedis({
+      // Apart from what the outage test above left in the same Redis.
+      REDIS_KEY_PREFIX: 'hang:',
+    }),
+  );
   beforeEach(() => unlimitedAgriculture(replicas));
 
   it('answers every query while Redis holds its connections and answers nothing, then shares again', async () => {

@@ -1,4 +1,5 @@
 import type { GraphQLResult } from '../support/gateway';
+import { RECOVERY_ENV } from '../support/recovery-scenario';
 import { startReplicas, useReplicas, type Replicas } from '../support/replicas';
 import { useRedis } from '../support/redis';
 import { FakeClock, waitFor } from '../support/time';
@@ -22,16 +23,12 @@ const redis = useRedis();
 const CLIMATE = 'query($code: String!) { loccode(code: $code) { climate { state } } }';
 const REPLICA_COUNT = 3;
 
+// Paced, one agriculture call per query and no retries: the recovery scenario's settings, on Redis.
 const env = (prefix: string): Record<string, string> => ({
+  ...RECOVERY_ENV,
   REDIS_URL: redis.url,
   REDIS_KEY_PREFIX: `${prefix}:`,
   REPLICAS: String(REPLICA_COUNT),
-  UPSTREAM_PACING: 'on',
-  UPSTREAM_CACHE: 'off',
-  RESPONSE_CACHE: 'off',
-  UPSTREAM_MAX_ATTEMPTS: '1',
-  CIRCUIT_FAILURE_THRESHOLD: '1000000',
-  CLIENT_POINTS_PER_MINUTE: '100000000',
 });
 
 async function fallbacks(replicas: Replicas): Promise<number> {

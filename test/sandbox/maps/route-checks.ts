@@ -2,7 +2,7 @@ import { isInNigeria, pathLengthMeters, type Point } from '../../../src/sandbox/
 import { decodeReference } from '../../support/polyline';
 import type { Dataset, Street } from '../../../src/sandbox/dataset/types';
 import { shapeErrors } from '../../support/shape';
-import { fromLngLat, KANO_STREET, metersBetween, type MapsHarness } from './harness';
+import { fromLngLat, KANO_STREET, metersBetween, useMapsSandbox, type MapsHarness } from './harness';
 import { ROUTE_DATA } from './shapes';
 
 /** Polylines carry 5 decimals (about 1.1 m), so an end may be this far from the point it stands for. */
@@ -13,6 +13,16 @@ export const LOCCODE_WIRE_FORMAT = /^[A-Z0-9]{4} [A-Z0-9]{3}$/;
 export function farKanoStreet(maps: MapsHarness): Street {
   const kano = maps.street(KANO_STREET);
   return maps.sandbox.dataset.streets.find((s) => s.state === 'Kano' && s.lga !== kano.lga)!;
+}
+
+/** A maps sandbox for route suites, with the two Kano streets they route between. */
+export function useRouteSandbox() {
+  const maps = useMapsSandbox();
+  return {
+    maps,
+    kano: (): Street => maps.street(KANO_STREET),
+    farKano: (): Street => farKanoStreet(maps),
+  };
 }
 
 /** The query parameters of GET /sdk/v1/route between two points. */
