@@ -25,7 +25,7 @@ export function useRouteSandbox() {
   };
 }
 
-/** The query parameters of GET /sdk/v1/route between two points. */
+/** Origin and destination by coordinates, as GET /sdk/v1/route's query and the optimize body name them. */
 export function routeQuery(origin: Point, destination: Point, extra: Record<string, string> = {}) {
   return {
     origin_lat: origin.latitude,
