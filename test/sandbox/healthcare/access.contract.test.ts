@@ -1,6 +1,6 @@
 import { FIXED_NOW } from '../../support/sandbox';
 import { shapeErrors } from '../../support/shape';
-import { KANO_STREET, distanceKm, useHealthcareSandbox } from './harness';
+import { KANO_STREET, distanceKm, facilitiesAround, useHealthcareSandbox } from './harness';
 import { ACCESS_BODY } from './shapes';
 
 /** The sandbox's documented coverage bands on access_score. */
@@ -34,17 +34,13 @@ describe('healthcare /access', () => {
   });
 
   it('counts the facilities around the loccode as the dataset has them', async () => {
-    const street = health.sandbox.dataset.streetByCode.get(KANO_STREET)!;
-    const within10km = health.sandbox.dataset.facilities.filter(
-      (f) => distanceKm(street.point, f.point) <= 10,
-    );
+    const within10km = facilitiesAround(health, KANO_STREET, 10);
     const nhia = within10km.filter((f) =>
       f.accreditations.some((a) => a.body === 'NHIA' && a.status === 'active'),
     );
     const body = (await health.get('access', { loccode: KANO_STREET })).json;
     expect(body.facility_counts).toEqual({
-      within_5km: health.sandbox.dataset.facilities.filter((f) => distanceKm(street.point, f.point) <= 5)
-        .length,
+      within_5km: facilitiesAround(health, KANO_STREET, 5).length,
       within_10km: within10km.length,
       functional_within_10km: within10km.filter((f) => f.functionalStatus === 'Functional').length,
       nhia_accredited_within_10km: nhia.length,

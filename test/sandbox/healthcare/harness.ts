@@ -58,6 +58,12 @@ export function distanceKm(a: Point, b: Point): number {
   return distanceMeters(a, b) / 1000;
 }
 
+/** The dataset's facilities within `radiusKm` of a street: what the service should count or list. */
+export function facilitiesAround(harness: HealthcareHarness, code: string, radiusKm: number): Facility[] {
+  const street = harness.sandbox.dataset.streetByCode.get(code)!;
+  return harness.sandbox.dataset.facilities.filter((f) => distanceKm(street.point, f.point) <= radiusKm);
+}
+
 export function pointOf(location: { lat: number; lon: number }): Point {
   return { latitude: location.lat, longitude: location.lon };
 }
