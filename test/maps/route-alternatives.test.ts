@@ -1,4 +1,4 @@
-import type { TestStack } from '../support/gateway';
+import { useStandInStack } from '../support/stand-in';
 import { decodeReference, encodeReference } from '../support/polyline';
 import { ScriptedMaps } from './scripted-maps';
 import { KANO_STREET, ONE_ROUTE_FIELDS, expectedOneRoute } from './support';
@@ -26,15 +26,8 @@ function detour(route: any) {
 }
 
 describe('Route.alternatives', () => {
-  let maps: ScriptedMaps;
-  let stack: TestStack;
+  const { standIn: maps, stack } = useStandInStack('maps', ScriptedMaps.start);
   let upstream: any;
-  beforeAll(async () => ({ maps, stack } = await ScriptedMaps.withStack()));
-  afterEach(() => maps.clear());
-  afterAll(async () => {
-    await stack.close();
-    await maps.close();
-  });
 
   const ask = () =>
     stack.query(

@@ -7,6 +7,7 @@ import {
   KANO_STREET,
   mapsCalls,
   ONE_ROUTE_FIELDS,
+  otherKanoCode,
   street,
   UNISSUED_LOCCODE,
   upstreamData,
@@ -37,11 +38,7 @@ describe('Query.route and Loccode.routeTo', () => {
       .requests({ service: 'maps', operation: 'resolveLoccode' })
       .filter(({ path }) => decodeURIComponent(path).endsWith(`/${code}`)).length;
 
-  /** Another street of Kano, a few kilometres away. */
-  const destinationCode = () =>
-    stack.sandbox.dataset.streets.find(
-      (candidate) => candidate.state === 'Kano' && candidate.code !== KANO_STREET,
-    )!.code;
+  const destinationCode = () => otherKanoCode(stack);
 
   it('routes between two loccodes as the maps service does, geometry decoded', async () => {
     const destination = destinationCode();

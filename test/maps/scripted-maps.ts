@@ -31,9 +31,13 @@ export type MapsScript = (
 export class ScriptedMaps extends StandIn {
   private readonly scripts = new Map<string, MapsScript>();
 
-  /** A stack whose maps REST API is this stand-in over the stack's own sandbox. */
+  static start(): Promise<ScriptedMaps> {
+    return new ScriptedMaps().listen();
+  }
+
+  /** A stack whose maps REST API is this stand-in over the stack's own sandbox, scripts kept between tests. */
   static async withStack(): Promise<{ maps: ScriptedMaps; stack: TestStack }> {
-    const { standIn, stack } = await startStandInStack('maps', () => new ScriptedMaps().listen());
+    const { standIn, stack } = await startStandInStack('maps', ScriptedMaps.start);
     return { maps: standIn, stack };
   }
 

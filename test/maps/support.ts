@@ -25,6 +25,13 @@ export function otherStreet(stack: TestStack, state: string): Street {
   return found;
 }
 
+/** Another street of Kano than {@link KANO_STREET}, a few kilometres away. */
+export function otherKanoCode(stack: TestStack): string {
+  return stack.sandbox.dataset.streets.find(
+    (candidate) => candidate.state === 'Kano' && candidate.code !== KANO_STREET,
+  )!.code;
+}
+
 /**
  * The `data` the maps service itself answers for a REST call, fetched directly with the
  * sandbox key in `X-Api-Key`: what the gateway's fields must equal once converted.
