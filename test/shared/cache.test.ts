@@ -1,6 +1,6 @@
 import { SINGLE_REQUEST_DISCIPLINE } from '../support/gateway';
 import { useRedis } from '../support/redis';
-import { COUNTING_REDIS_TIMEOUT_MS, useReplicas, type Replicas } from '../support/replicas';
+import { countingOnRedis, useReplicas, type Replicas } from '../support/replicas';
 import { FakeClock, realSleep, waitFor } from '../support/time';
 import type { AppOptions } from '../../src/start/app';
 
@@ -33,12 +33,7 @@ function street(replicas: Replicas, index: number): { code: string; state: strin
 }
 
 describe('three replicas sharing one Redis: the upstream cache', () => {
-  const replicas = useResetReplicas(3, () => ({
-    ...SINGLE_REQUEST_DISCIPLINE,
-    UPSTREAM_CACHE: 'on',
-    REDIS_URL: redis.url,
-    REDIS_TIMEOUT_MS: COUNTING_REDIS_TIMEOUT_MS,
-  }));
+  const replicas = useResetReplicas(3, () => countingOnRedis(redis, { UPSTREAM_CACHE: 'on' }));
 
   it('a query answered by replica A, then sent to replica B: zero upstream calls', async () => {
     const { code, state } = street(replicas, 0);
@@ -77,14 +72,12 @@ describe('three replicas sharing one Redis: expired, refreshed and stale copies'
   const clock = new FakeClock();
   const replicas = useResetReplicas(
     3,
-    () => ({
-      ...SINGLE_REQUEST_DISCIPLINE,
-      UPSTREAM_CACHE: 'on',
-      REDIS_URL: redis.url,
-      REDIS_TIMEOUT_MS: COUNTING_REDIS_TIMEOUT_MS,
-      // Budget windows in Redis are dated on this clock, hours ahead of the other suites' replicas.
-      REDIS_KEY_PREFIX: 'loccode-stepped:',
-    }),
+    () =>
+      countingOnRedis(redis, {
+        UPSTREAM_CACHE: 'on',
+        // Budget windows in Redis are dated on this clock, hours ahead of the other suites' replicas.
+        REDIS_KEY_PREFIX: 'loccode-stepped:',
+      }),
     { clock },
   );
   const climateCalls = () =>
@@ -136,12 +129,7 @@ describe('three replicas sharing one Redis: expired, refreshed and stale copies'
 
 describe('three replicas sharing one Redis: the GraphQL response cache', () => {
   // The upstream cache is off: only a shared whole response can spare replica B its upstream calls.
-  const replicas = useResetReplicas(3, () => ({
-    ...SINGLE_REQUEST_DISCIPLINE,
-    RESPONSE_CACHE: 'on',
-    REDIS_URL: redis.url,
-    REDIS_TIMEOUT_MS: COUNTING_REDIS_TIMEOUT_MS,
-  }));
+  const replicas = useResetReplicas(3, () => countingOnRedis(redis, { RESPONSE_CACHE: 'on' }));
 
   it("serves replica A's response from replica B with an Age header and zero upstream calls", async () => {
     const { code, state } = street(replicas, 2);

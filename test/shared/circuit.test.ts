@@ -1,6 +1,5 @@
-import { SINGLE_REQUEST_DISCIPLINE } from '../support/gateway';
 import { useRedis } from '../support/redis';
-import { COUNTING_REDIS_TIMEOUT_MS, useReplicas } from '../support/replicas';
+import { countingOnRedis, useReplicas } from '../support/replicas';
 import { waitFor } from '../support/time';
 
 /*
@@ -11,13 +10,12 @@ import { waitFor } from '../support/time';
 const redis = useRedis();
 
 describe('three replicas sharing one Redis: circuits', () => {
-  const replicas = useReplicas(3, () => ({
-    ...SINGLE_REQUEST_DISCIPLINE,
-    CIRCUIT_FAILURE_THRESHOLD: '3',
-    CIRCUIT_OPEN_MS: '1500',
-    REDIS_URL: redis.url,
-    REDIS_TIMEOUT_MS: COUNTING_REDIS_TIMEOUT_MS,
-  }));
+  const replicas = useReplicas(3, () =>
+    countingOnRedis(redis, {
+      CIRCUIT_FAILURE_THRESHOLD: '3',
+      CIRCUIT_OPEN_MS: '1500',
+    }),
+  );
 
   it('an open circuit on replica A keeps B and C from calling, until the open interval is over', async () => {
     const codes = replicas.sandbox.dataset.streets.slice(0, 6).map((street) => street.code);

@@ -1,6 +1,6 @@
 import { SINGLE_REQUEST_DISCIPLINE } from '../support/gateway';
 import { useRedis } from '../support/redis';
-import { COUNTING_REDIS_TIMEOUT_MS, useReplicas, type Replicas } from '../support/replicas';
+import { countingOnRedis, useReplicas, type Replicas } from '../support/replicas';
 
 /*
  * Issue #13: single flight across replicas. The first replica to ask a cold key makes the one
@@ -21,12 +21,7 @@ function burst(replicas: Replicas, document: string, times: number) {
 }
 
 describe('three replicas sharing one Redis: one flight per cold key', () => {
-  const replicas = useReplicas(3, () => ({
-    ...SINGLE_REQUEST_DISCIPLINE,
-    UPSTREAM_CACHE: 'on',
-    REDIS_URL: redis.url,
-    REDIS_TIMEOUT_MS: COUNTING_REDIS_TIMEOUT_MS,
-  }));
+  const replicas = useReplicas(3, () => countingOnRedis(redis, { UPSTREAM_CACHE: 'on' }));
   // Each call takes long enough for all 30 requests to arrive while the first is on its way.
   beforeEach(() => replicas.sandbox.controls.setLatency('agriculture', { fixedMs: 300, jitterMs: 0 }));
   afterEach(() => replicas.sandbox.controls.reset());

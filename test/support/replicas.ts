@@ -85,7 +85,20 @@ export async function startReplicas(
  * For suites that count calls: a busy CI machine can hold one Redis command past the default
  * 250 ms, which a replica takes for a hung Redis (that has its own suites: redis-health, outage).
  */
-export const COUNTING_REDIS_TIMEOUT_MS = '2000';
+const COUNTING_REDIS_TIMEOUT_MS = '2000';
+
+/** One request per call, on the suite's Redis, for suites that count calls; `extra` on top. */
+export function countingOnRedis(
+  redis: { url: string },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    ...SINGLE_REQUEST_DISCIPLINE,
+    REDIS_URL: redis.url,
+    REDIS_TIMEOUT_MS: COUNTING_REDIS_TIMEOUT_MS,
+    ...extra,
+  };
+}
 
 /**
  * `startReplicas` in beforeAll, closed in afterAll. `env` is read in beforeAll, so it may name a
