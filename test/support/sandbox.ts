@@ -1,4 +1,5 @@
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
+import type { FaultRule } from '../../src/sandbox/kit/controls';
 
 /** A fixed clock: bodies with timestamps are the same in every run. */
 export const FIXED_NOW = new Date('2026-07-15T10:00:00.000Z');
@@ -19,5 +20,20 @@ export function useSuiteSandbox(harness: { sandbox: Sandbox }, http: { close(): 
   afterAll(async () => {
     await http.close();
     await harness.sandbox.close();
+  });
+}
+
+/** Makes `operation` of `service` (every operation when undefined) answer an error status, as `fault` says. */
+export function failWithStatus(
+  controls: Sandbox['controls'],
+  service: FaultRule['service'],
+  operation: string | undefined,
+  fault: Omit<FaultRule, 'service' | 'operation' | 'kind'>,
+): number {
+  return controls.injectFault({
+    service,
+    ...(operation === undefined ? {} : { operation }),
+    kind: 'status',
+    ...fault,
   });
 }
