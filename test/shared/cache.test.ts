@@ -1,3 +1,4 @@
+import { failWithStatus } from '../support/sandbox';
 import { SINGLE_REQUEST_DISCIPLINE } from '../support/gateway';
 import { useRedis } from '../support/redis';
 import { countingOnRedis, useReplicas, type Replicas } from '../support/replicas';
@@ -104,12 +105,7 @@ describe('three replicas sharing one Redis: expired, refreshed and stale copies'
     expect(first.errors).toBeUndefined();
     // Past fresh and past the refresh window.
     clock.moveTo(clock.now() + 16 * MINUTE_MS);
-    replicas.sandbox.controls.injectFault({
-      service: 'agriculture',
-      operation: 'climate',
-      kind: 'status',
-      status: 503,
-    });
+    failWithStatus(replicas.sandbox.controls, 'agriculture', 'climate', { status: 503 });
     const stale = await replicas.query(1, climateOf(code));
     expect(stale.errors).toBeUndefined();
     expect(stale.data).toEqual(first.data);

@@ -1,3 +1,4 @@
+import { failWithStatus } from '../support/sandbox';
 import { SINGLE_REQUEST_DISCIPLINE } from '../support/gateway';
 import { useRedis } from '../support/redis';
 import { countingOnRedis, useReplicas, type Replicas } from '../support/replicas';
@@ -46,12 +47,7 @@ describe('three replicas sharing one Redis: one flight per cold key', () => {
 
   it('releases the waiting replicas as soon as the call fails: each then asks once for itself', async () => {
     const street = replicas.sandbox.dataset.streets[11]!;
-    replicas.sandbox.controls.injectFault({
-      service: 'agriculture',
-      operation: 'climate',
-      kind: 'status',
-      status: 503,
-    });
+    failWithStatus(replicas.sandbox.controls, 'agriculture', 'climate', { status: 503 });
     const started = Date.now();
     const answers = await burst(replicas, climateOf(street.code), 30);
     const elapsed = Date.now() - started;

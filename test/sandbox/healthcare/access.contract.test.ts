@@ -1,5 +1,5 @@
 import { FIXED_NOW } from '../../support/sandbox';
-import { shapeErrors } from '../../support/shape';
+import { expectOkShape } from '../../support/shape';
 import { KANO_STREET, distanceKm, facilitiesAround, useHealthcareSandbox } from './harness';
 import { ACCESS_BODY } from './shapes';
 
@@ -16,8 +16,7 @@ describe('healthcare /access', () => {
 
   it('returns every spec field with the spec types, unwrapped', async () => {
     const res = await health.get('access', { loccode: KANO_STREET });
-    expect(res.status).toBe(200);
-    expect(shapeErrors(res.json, ACCESS_BODY)).toEqual([]);
+    expectOkShape(res, ACCESS_BODY);
     expect(res.json).toMatchObject({ loccode: 'KN3A-7QP', generated_at: FIXED_NOW.toISOString() });
   });
 

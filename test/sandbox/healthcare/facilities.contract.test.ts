@@ -1,5 +1,5 @@
 import { FIXED_NOW } from '../../support/sandbox';
-import { shapeErrors } from '../../support/shape';
+import { expectOkShape, shapeErrors } from '../../support/shape';
 import {
   KANO_STREET,
   distanceKm,
@@ -32,8 +32,7 @@ describe('healthcare /facilities', () => {
 
   it('returns every spec field with the spec types', async () => {
     const res = await search({ facility_level: 'Secondary' });
-    expect(res.status).toBe(200);
-    expect(shapeErrors(res.json, wrappedBody(FACILITIES_DATA))).toEqual([]);
+    expectOkShape(res, wrappedBody(FACILITIES_DATA));
     expect(res.json.data).toMatchObject({
       loccode: 'KN3A-7QP',
       location: { state: 'Kano', lga: 'Kano Municipal' },

@@ -104,3 +104,10 @@ export function eastOf(from: Point, meters: number): Point {
   const degrees = meters / (111_320 * Math.cos((from.latitude * Math.PI) / 180));
   return { latitude: from.latitude, longitude: from.longitude + degrees };
 }
+
+/** The style document of a family (and mode), fetched from the map host: a 200. */
+export async function styleDocument(maps: MapsHarness, family: string, mode?: string): Promise<HttpResponse> {
+  const res = await maps.getUrl(maps.mapUrl(`/sdk/styles/${family}/style.json`, mode && `mode=${mode}`));
+  expect(res.status).toBe(200);
+  return res;
+}
