@@ -37,3 +37,14 @@ export function failWithStatus(
     ...fault,
   });
 }
+
+/** None of an upstream's own error text reached `text`: not its key, not its URL, not the sandbox's failure message. */
+export function expectNoUpstreamEcho(
+  text: string,
+  sandbox: Sandbox,
+  service: keyof Sandbox['urls'] & keyof Sandbox['keys'],
+): void {
+  expect(text).not.toContain(sandbox.keys[service]);
+  expect(text).not.toContain(sandbox.urls[service]);
+  expect(text).not.toContain('Injected failure');
+}
