@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestStack, type TestStack } from './support/gateway';
+import { useTestStack } from './support/gateway';
 
 const README = readFileSync(join(__dirname, '..', 'README.md'), 'utf8');
 
@@ -14,12 +14,8 @@ function tryItExample(): { query: string; answer: unknown } {
 }
 
 describe('README', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    // Production defaults, as `npm start` runs: the answer shows the default budget.
-    stack = await startTestStack({});
-  });
-  afterAll(() => stack.close());
+  // Production defaults, as `npm start` runs: the answer shows the default budget.
+  const stack = useTestStack({});
 
   it('shows the answer its example query really gets', async () => {
     const { query, answer } = tryItExample();

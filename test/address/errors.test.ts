@@ -1,3 +1,4 @@
+import { expectNoUpstreamEcho, failWithStatus } from '../support/sandbox';
 import { useTestStack } from '../support/gateway';
 import { KANO_STREET } from './upstream';
 
@@ -109,15 +110,9 @@ describe('address failures reach the client as coded errors at the field, with s
   });
 
   it('never forwards the upstream message, even when it echoes the URL and the key', async () => {
-    stack.sandbox.controls.injectFault({
-      service: 'address',
-      kind: 'status',
-      status: 404,
-      echoRequest: true,
-    });
+    failWithStatus(stack.sandbox.controls, 'address', undefined, { status: 404, echoRequest: true });
     const { response } = await stack.query(`{ loccode(code: "${KANO_STREET}") { address { state } } }`);
     expect(response.text).toContain('LOCCODE_NOT_FOUND');
-    expect(response.text).not.toContain(stack.sandbox.keys.address);
-    expect(response.text).not.toContain(stack.sandbox.urls.address);
+    expectNoUpstreamEcho(response.text, stack.sandbox, 'address');
   });
 });

@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { TestHttp } from '../support/http';
+import type { IncomingMessage } from 'node:http';
+import { StandIn, type StandInReply } from '../support/stand-in';
 
 const LOCCODE_PATH = '/api/v1/addresses/search/loccode/';
 
@@ -10,39 +9,17 @@ const LOCCODE_PATH = '/api/v1/addresses/search/loccode/';
  * for such a service too. Loccode lookups not in upper case get the 404 the sandbox
  * gives an unknown code; everything else is forwarded to the sandbox.
  */
-export class ExactCaseAddressService {
-  private readonly http = new TestHttp();
-  private readonly server: Server = createServer((req, res) => {
-    this.answer(req).then(
-      ({ status, body }) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(body);
-      },
-      () => res.destroy(),
-    );
-  });
-  private target = '';
-  /** Base URL to configure as ADDRESS_BASE_URL (it ends in /api, like the service's). */
-  baseUrl = '';
-
-  static async start(): Promise<ExactCaseAddressService> {
-    const service = new ExactCaseAddressService();
-    await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
-    service.baseUrl = `http://127.0.0.1:${(service.server.address() as AddressInfo).port}/api`;
-    return service;
+export class ExactCaseAddressService extends StandIn {
+  static start(): Promise<ExactCaseAddressService> {
+    return new ExactCaseAddressService().listen();
   }
 
   /** The sandbox's address base URL, ending in /api. */
-  forwardTo(target: string): void {
-    this.target = target.replace(/\/api$/, '');
+  override forwardTo(target: string): void {
+    super.forwardTo(target.replace(/\/api$/, ''));
   }
 
-  async close(): Promise<void> {
-    await new Promise((resolve) => this.server.close(resolve));
-    await this.http.close();
-  }
-
-  private async answer(req: IncomingMessage): Promise<{ status: number; body: string }> {
+  protected async answer(req: IncomingMessage): Promise<StandInReply> {
     const path = new URL(req.url ?? '/', 'http://exact.invalid').pathname;
     if (path.startsWith(LOCCODE_PATH)) {
       const code = decodeURIComponent(path.slice(LOCCODE_PATH.length));

@@ -1,3 +1,4 @@
+import { failWithStatus } from '../support/sandbox';
 import { CONFORMANCE } from '../../datasources/conformance';
 import { FALLBACK_ROWS } from '../../src/upstream/conformance';
 import { useTestStack } from '../support/gateway';
@@ -22,13 +23,7 @@ describe('an address refusal is not an absence, and is not remembered', () => {
   const ask = (code: string) => stack.query(`{ loccode(code: "${code}") { address { streetName } } }`);
 
   it('a 400 for a well-formed loccode is BAD_USER_INPUT naming the loccode, and the next request asks again', async () => {
-    stack.sandbox.controls.injectFault({
-      service: 'address',
-      operation: 'byLoccode',
-      kind: 'status',
-      status: 400,
-      times: 1,
-    });
+    failWithStatus(stack.sandbox.controls, 'address', 'byLoccode', { status: 400, times: 1 });
     const refused = await ask(KANO_STREET);
     expect(refused.data.loccode.address).toBeNull();
     expect(refused.errors).toHaveLength(1);
@@ -58,12 +53,7 @@ describe('an address refusal is not an absence, and is not remembered', () => {
   });
 
   it.each([401, 403, 409, 422, 500])('a %i is never LOCCODE_NOT_FOUND nor remembered', async (status) => {
-    stack.sandbox.controls.injectFault({
-      service: 'address',
-      operation: 'byLoccode',
-      kind: 'status',
-      status,
-    });
+    failWithStatus(stack.sandbox.controls, 'address', 'byLoccode', { status });
     const code = `ZZ${status % 10}Z 7ZZ`;
     const first = await ask(code);
     expect(first.errors![0]!.extensions!.code).not.toMatch(/NOT_FOUND/);

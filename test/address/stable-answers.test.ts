@@ -1,10 +1,5 @@
-import { SANDBOX_KEYS } from '../../src/sandbox';
-import {
-  SINGLE_REQUEST_DISCIPLINE,
-  startTestStack,
-  type GraphQLResult,
-  type TestStack,
-} from '../support/gateway';
+import type { GraphQLResult } from '../support/gateway';
+import { useStandInStack } from '../support/stand-in';
 import { ExactCaseAddressService } from './exact-case-service';
 import { ADDRESS_FIELDS, KANO_STREET } from './upstream';
 
@@ -28,23 +23,7 @@ function answerAt({ data, errors }: GraphQLResult, path: Array<string | number>)
  * address service folds case, so these run against one that does not.
  */
 describe('an address answer does not depend on the fields asked beside it', () => {
-  let service: ExactCaseAddressService;
-  let stack: TestStack;
-  beforeAll(async () => {
-    service = await ExactCaseAddressService.start();
-    stack = await startTestStack({
-      ...SINGLE_REQUEST_DISCIPLINE,
-      ADDRESS_BASE_URL: service.baseUrl,
-      ADDRESS_API_KEY: SANDBOX_KEYS.address,
-      SANDBOX: 'all',
-      ALLOW_ANONYMOUS: 'true',
-    });
-    service.forwardTo(stack.sandbox.urls.address);
-  });
-  afterAll(async () => {
-    await stack.close();
-    await service.close();
-  });
+  const { stack } = useStandInStack('address', ExactCaseAddressService.start);
 
   const kano = () => stack.sandbox.dataset.streetByCode.get(KANO_STREET)!;
   const position = () => ({ latitude: kano().point.latitude, longitude: kano().point.longitude });

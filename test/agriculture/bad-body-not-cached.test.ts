@@ -1,5 +1,4 @@
-import { SANDBOX_KEYS } from '../../src/sandbox';
-import { startTestStack, type TestStack } from '../support/gateway';
+import { useStandInStack } from '../support/stand-in';
 import { PATHS, streetOf } from './support';
 import { ScriptedAgriculture } from './scripted-upstream';
 
@@ -9,22 +8,8 @@ import { ScriptedAgriculture } from './scripted-upstream';
  * recover. With the production cache on, the next request asks again.
  */
 describe('a malformed 2xx answer, then a good one (upstream cache on)', () => {
-  let scripted: ScriptedAgriculture;
-  let stack: TestStack;
-  beforeAll(async () => {
-    scripted = await ScriptedAgriculture.start();
-    stack = await startTestStack({
-      CLIENT_POINTS_PER_MINUTE: '100000000',
-      AGRI_BASE_URL: scripted.url,
-      AGRI_API_KEY: SANDBOX_KEYS.agriculture,
-      SANDBOX: 'all',
-      ALLOW_ANONYMOUS: 'true',
-    });
-    scripted.forwardTo(stack.sandbox.urls.agriculture);
-  });
-  afterAll(async () => {
-    await stack.close();
-    await scripted.close();
+  const { standIn: scripted, stack } = useStandInStack('agriculture', ScriptedAgriculture.start, {
+    productionCaches: true,
   });
 
   it('answers the second request with data, after a second upstream call', async () => {

@@ -1,10 +1,5 @@
-import { SANDBOX_KEYS } from '../../src/sandbox';
-import {
-  SINGLE_REQUEST_DISCIPLINE,
-  startTestStack,
-  type GraphQLResult,
-  type TestStack,
-} from '../support/gateway';
+import type { GraphQLResult } from '../support/gateway';
+import { useStandInStack } from '../support/stand-in';
 import { PATHS, sandboxGet, streetOf } from './support';
 import { ScriptedAgriculture } from './scripted-upstream';
 
@@ -19,24 +14,7 @@ type UpstreamJson = any;
  * the first on graphql-js, the later ones on the compiled (graphql-jit) path, which must agree.
  */
 describe('agriculture members read one by one', () => {
-  let scripted: ScriptedAgriculture;
-  let stack: TestStack;
-  beforeAll(async () => {
-    scripted = await ScriptedAgriculture.start();
-    stack = await startTestStack({
-      ...SINGLE_REQUEST_DISCIPLINE,
-      AGRI_BASE_URL: scripted.url,
-      AGRI_API_KEY: SANDBOX_KEYS.agriculture,
-      SANDBOX: 'all',
-      ALLOW_ANONYMOUS: 'true',
-    });
-    scripted.forwardTo(stack.sandbox.urls.agriculture);
-  });
-  afterEach(() => scripted.clear());
-  afterAll(async () => {
-    await stack.close();
-    await scripted.close();
-  });
+  const { standIn: scripted, stack } = useStandInStack('agriculture', ScriptedAgriculture.start);
 
   const kano = () => streetOf(stack.sandbox, 'Kano').code;
 

@@ -1,5 +1,5 @@
 import { SANDBOX_KEYS } from '../../src/sandbox';
-import { SINGLE_REQUEST_DISCIPLINE, startTestStack, type TestStack } from '../support/gateway';
+import { useStandInStack } from '../support/stand-in';
 import { PATHS, sandboxGet, streetOf } from './support';
 import { ScriptedAgriculture } from './scripted-upstream';
 
@@ -10,31 +10,12 @@ import { ScriptedAgriculture } from './scripted-upstream';
  * and forwards everything else to the sandbox.
  */
 describe('agriculture answers the gateway never provokes', () => {
-  let scripted: ScriptedAgriculture;
-  let stack: TestStack;
-  beforeAll(async () => {
-    scripted = await ScriptedAgriculture.start();
-    stack = await startTestStack({
-      ...SINGLE_REQUEST_DISCIPLINE,
-      AGRI_BASE_URL: scripted.url,
-      AGRI_API_KEY: SANDBOX_KEYS.agriculture,
-      // The other three on the embedded sandbox, on purpose.
-      SANDBOX: 'all',
-      // One upstream is live, so callers need keys unless this says otherwise.
-      ALLOW_ANONYMOUS: 'true',
-    });
-    scripted.forwardTo(stack.sandbox.urls.agriculture);
-  });
-  afterEach(() => {
-    scripted.clear();
-    stack.sandbox.controls.reset();
-  });
-  afterAll(async () => {
-    await stack.close();
-    await scripted.close();
-  });
+  const { standIn: scripted, stack } = useStandInStack('agriculture', ScriptedAgriculture.start);
 
   const kano = () => streetOf(stack.sandbox, 'Kano').code;
+  /** The scripted service answers Get Climate for Kano with `climateData` as its readings. */
+  const serveClimate = (climateData: unknown) =>
+    scripted.script(PATHS.climate, { status: 200, body: { loccode: kano(), climate_data: climateData } });
   const failure = (status: number, code: string) => ({
     status,
     body: { error: { code, message: `upstream text ${SANDBOX_KEYS.agriculture}`, details: 'crop' } },
@@ -92,10 +73,7 @@ describe('agriculture answers the gateway never provokes', () => {
   });
 
   it('reports a body that does not match the spec as UPSTREAM_BAD_RESPONSE', async () => {
-    scripted.script(PATHS.climate, {
-      status: 200,
-      body: { loccode: kano(), climate_data: { temperature_2m: 30 } },
-    });
+    serveClimate({ temperature_2m: 30 });
     const result = await stack.query(QUERY, { c: kano() });
     const error = result.errors!.find((candidate) => candidate.path?.[1] === 'climate');
     expect(error).toMatchObject({ extensions: { code: 'UPSTREAM_BAD_RESPONSE', service: 'agriculture' } });
@@ -103,21 +81,15 @@ describe('agriculture answers the gateway never provokes', () => {
   });
 
   it('turns missing values into null and ignores unknown keys; readings are most recent first', async () => {
-    scripted.script(PATHS.climate, {
-      status: 200,
-      body: {
-        loccode: kano(),
-        climate_data: [
-          { state: 'Kano', event_timestamp: '2026-07-15T09:00:00+01:00', temperature_2m: 25.5, sensor: 'x' },
-          {
-            state: 'Kano',
-            city: 'Kano Municipal',
-            event_timestamp: '2026-07-15T10:00:00Z',
-            temperature_2m: 31,
-          },
-        ],
+    serveClimate([
+      { state: 'Kano', event_timestamp: '2026-07-15T09:00:00+01:00', temperature_2m: 25.5, sensor: 'x' },
+      {
+        state: 'Kano',
+        city: 'Kano Municipal',
+        event_timestamp: '2026-07-15T10:00:00Z',
+        temperature_2m: 31,
       },
-    });
+    ]);
     const { data, errors } = await stack.query(
       `query($c: String!) { loccode(code: $c) { climate {
         state city location { latitude } recordedAt airTemperatureCelsius precipitationMm interpretation { overallOutlook }
@@ -143,7 +115,7 @@ describe('agriculture answers the gateway never provokes', () => {
 
   it('answers an empty climate_data with a null climate and NOT_FOUND naming the code; siblings keep their data', async () => {
     // Spec, Get Climate: climate_data is "normally one element"; none is allowed, so not a bad response.
-    scripted.script(PATHS.climate, { status: 200, body: { loccode: kano(), climate_data: [] } });
+    serveClimate([]);
     const climateCalls = () => scripted.received.filter((path) => path === PATHS.climate).length;
     const before = climateCalls();
     const result = await stack.query(QUERY, { c: kano() });
@@ -164,17 +136,11 @@ describe('agriculture answers the gateway never provokes', () => {
   });
 
   it('takes the top-level climate from the most recent reading; one without a time counts as oldest, ties keep the order sent', async () => {
-    scripted.script(PATHS.climate, {
-      status: 200,
-      body: {
-        loccode: kano(),
-        climate_data: [
-          { state: 'Kano', temperature_2m: 20 },
-          { state: 'Kano', event_timestamp: '2026-07-15T08:00:00Z', temperature_2m: 24 },
-          { state: 'Kano', event_timestamp: '2026-07-15T09:00:00+01:00', temperature_2m: 26 },
-        ],
-      },
-    });
+    serveClimate([
+      { state: 'Kano', temperature_2m: 20 },
+      { state: 'Kano', event_timestamp: '2026-07-15T08:00:00Z', temperature_2m: 24 },
+      { state: 'Kano', event_timestamp: '2026-07-15T09:00:00+01:00', temperature_2m: 26 },
+    ]);
     const { data, errors } = await stack.query(
       `query($c: String!) { loccode(code: $c) { climate { airTemperatureCelsius readings { airTemperatureCelsius } } } }`,
       { c: kano() },
@@ -239,10 +205,7 @@ describe('agriculture answers the gateway never provokes', () => {
     expect(await temperature()).toBe(other);
 
     // A body that breaks the spec is refused every time it comes, and the good one served after it.
-    scripted.script(PATHS.climate, {
-      status: 200,
-      body: { loccode: kano(), climate_data: { temperature_2m: 30 } },
-    });
+    serveClimate({ temperature_2m: 30 });
     expect(await temperature()).toBe('UPSTREAM_BAD_RESPONSE');
     expect(await temperature()).toBe('UPSTREAM_BAD_RESPONSE');
     scripted.clear();

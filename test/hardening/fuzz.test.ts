@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { buildSchema } from '../../src/graph/schema';
 import type { ServiceName } from '../../src/kernel/services';
 import { MAPS_LIMITS } from '../../src/sandbox/services/maps/limits';
-import { startTestStack, type TestStack } from '../support/gateway';
+import { startTestStack, useTestStack, type TestStack } from '../support/gateway';
 import type { HttpResponse } from '../support/http';
 import {
   addressChain,
@@ -240,12 +240,8 @@ describe('the gateway under random requests', () => {
 });
 
 describe('regressions the fuzz test found', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    // Production defaults: the response cache hashes variables, and overflowed on deep ones.
-    stack = await startTestStack({});
-  });
-  afterAll(() => stack.close());
+  // Production defaults: the response cache hashes variables, and overflowed on deep ones.
+  const stack = useTestStack({});
 
   it('refuses a variable nested 5,000 lists deep (a 10 KB body) with 400 BAD_REQUEST, not HTTP 500', async () => {
     const depth = 5000;

@@ -1,5 +1,5 @@
 import type { HttpResponse } from '../support/http';
-import { SINGLE_REQUEST_DISCIPLINE, startTestStack, type TestStack } from '../support/gateway';
+import { SINGLE_REQUEST_DISCIPLINE, startTestStack, useTestStack, type TestStack } from '../support/gateway';
 
 /** One call to the climate service when it executes; none when it is refused. */
 const UPSTREAM_QUERY = '{ loccode(code: "KN3A 7QP") { climate { state } } }';
@@ -36,12 +36,8 @@ function bodyOfBytes(bytes: number): string {
 }
 
 describe('GraphQL over HTTP: methods and media types', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
+  const stack = useTestStack();
   beforeEach(() => stack.sandbox.controls.clearLog());
-  afterAll(() => stack.close());
 
   it('executes a query sent over GET', async () => {
     const response = await stack.http.get(getUrl(stack, UPSTREAM_QUERY), PREFLIGHT);
@@ -123,12 +119,8 @@ describe('GraphQL over HTTP: methods and media types', () => {
 });
 
 describe('CSRF prevention', () => {
-  let stack: TestStack;
-  beforeAll(async () => {
-    stack = await startTestStack();
-  });
+  const stack = useTestStack();
   beforeEach(() => stack.sandbox.controls.clearLog());
-  afterAll(() => stack.close());
 
   it('refuses a GET query without content-type or preflight header with 400, executing nothing', async () => {
     const response = await stack.http.get(getUrl(stack, UPSTREAM_QUERY), { accept: 'application/json' });

@@ -68,26 +68,22 @@ describe('limits enforced before any upstream call', () => {
     expectRefused(result, 'QUERY_TOO_DEEP', 4);
   });
 
-  it('aliases: 3 answer, 4 are refused with TOO_MANY_ALIASES', async () => {
-    expectAnswered(await stack.query('{ loccode(code: "KN3A 7QP") { a: code b: code c: code } }'));
-    expectRefused(
-      await stack.query(
-        '{ loccode(code: "KN3A 7QP") { a: code b: code c: code d: code climate { state } } }',
-      ),
+  it.each([
+    [
+      'aliases',
       'TOO_MANY_ALIASES',
-      3,
-    );
-  });
-
-  it('root fields: 3 answer, 4 are refused with TOO_MANY_ROOT_FIELDS', async () => {
-    expectAnswered(await stack.query('{ crops __typename loccode(code: "KN3A 7QP") { code } }'));
-    expectRefused(
-      await stack.query(
-        '{ crops __typename loccode(code: "KN3A 7QP") { code } placeCategories { totalCount } }',
-      ),
+      '{ loccode(code: "KN3A 7QP") { a: code b: code c: code } }',
+      '{ loccode(code: "KN3A 7QP") { a: code b: code c: code d: code climate { state } } }',
+    ],
+    [
+      'root fields',
       'TOO_MANY_ROOT_FIELDS',
-      3,
-    );
+      '{ crops __typename loccode(code: "KN3A 7QP") { code } }',
+      '{ crops __typename loccode(code: "KN3A 7QP") { code } placeCategories { totalCount } }',
+    ],
+  ])('%s: 3 answer, 4 are refused with %s', async (_what, code, three, four) => {
+    expectAnswered(await stack.query(three));
+    expectRefused(await stack.query(four), code, 3);
   });
 
   it('tokens: 60 answer, 61 are refused with TOO_MANY_TOKENS', async () => {

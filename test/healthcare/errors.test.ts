@@ -1,3 +1,4 @@
+import { expectNoUpstreamEcho, failWithStatus } from '../support/sandbox';
 import { facilitiesBody } from '../../datasources/healthcare/wire';
 import { useTestStack } from '../support/gateway';
 import { KANO_AREA, KANO_STREET } from './upstream';
@@ -59,12 +60,7 @@ describe('healthcare failures reach the client as coded errors at the field, wit
 
   it('a 404 from healthcare leaves agriculture data intact in the same response', async () => {
     // The service's generic 404 body (code NOT_FOUND): mapped by status, as the spec's 404 is an unknown loccode.
-    stack.sandbox.controls.injectFault({
-      service: 'healthcare',
-      operation: 'access',
-      kind: 'status',
-      status: 404,
-    });
+    failWithStatus(stack.sandbox.controls, 'healthcare', 'access', { status: 404 });
     const { data, errors } = await stack.query(
       `{ loccode(code: "${KANO_AREA}") { code climate { state } healthcareAccess { accessScore } } }`,
     );
@@ -151,18 +147,10 @@ describe('healthcare failures reach the client as coded errors at the field, wit
   });
 
   it('never forwards the upstream message, even when it echoes the URL and the key', async () => {
-    stack.sandbox.controls.injectFault({
-      service: 'healthcare',
-      operation: 'heatmap',
-      kind: 'status',
-      status: 404,
-      echoRequest: true,
-    });
+    failWithStatus(stack.sandbox.controls, 'healthcare', 'heatmap', { status: 404, echoRequest: true });
     const { response } = await stack.query(`{ loccode(code: "${KANO_STREET}") { heatmap { radiusKm } } }`);
     expect(response.text).toContain('LOCCODE_NOT_FOUND');
-    expect(response.text).not.toContain(stack.sandbox.keys.healthcare);
-    expect(response.text).not.toContain(stack.sandbox.urls.healthcare);
-    expect(response.text).not.toContain('Injected failure');
+    expectNoUpstreamEcho(response.text, stack.sandbox, 'healthcare');
   });
 
   it('a wrapped answer is an answer only with success: true', async () => {

@@ -100,6 +100,16 @@ describe('Loccode.facilities', () => {
     expect(data.loccode.facilities.count).toBe(upstream.count);
   });
 
+  /** PRIMARY facilities with `given`: the field alone is refused, naming `argument`; the refusal's extensions. */
+  async function refusalNaming(argument: string, given: Record<string, number>) {
+    const { data, errors } = await stack.query(FACILITIES, { code: KANO_STREET, level: 'PRIMARY', ...given });
+    expect(data.loccode).toEqual({ facilities: null });
+    expect(errors).toHaveLength(1);
+    expect(errors![0]!.path).toEqual(['loccode', 'facilities']);
+    expect(errors![0]!.message).toContain(`"${argument}"`);
+    return errors![0]!.extensions;
+  }
+
   it.each([
     ['radiusKm', { radiusKm: 0 }],
     ['radiusKm', { radiusKm: -5 }],
@@ -108,16 +118,7 @@ describe('Loccode.facilities', () => {
   ])(
     'refuses %s that no radius or count can be (%j) with BAD_USER_INPUT before calling the service',
     async (argument, given) => {
-      const { data, errors } = await stack.query(FACILITIES, {
-        code: KANO_STREET,
-        level: 'PRIMARY',
-        ...given,
-      });
-      expect(data.loccode).toEqual({ facilities: null });
-      expect(errors).toHaveLength(1);
-      expect(errors![0]!.path).toEqual(['loccode', 'facilities']);
-      expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', argument });
-      expect(errors![0]!.message).toContain(`"${argument}"`);
+      expect(await refusalNaming(argument, given)).toMatchObject({ code: 'BAD_USER_INPUT', argument });
       expect(stack.sandbox.controls.count({ service: 'healthcare' })).toBe(0);
     },
   );
@@ -131,16 +132,10 @@ describe('Loccode.facilities', () => {
   ])(
     'leaves %s %j to the service: past its own bounds, its refusal is the answer (BAD_USER_INPUT)',
     async (argument, given, sentAs) => {
-      const { data, errors } = await stack.query(FACILITIES, {
-        code: KANO_STREET,
-        level: 'PRIMARY',
-        ...given,
+      expect(await refusalNaming(argument, given)).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        service: 'healthcare',
       });
-      expect(data.loccode).toEqual({ facilities: null });
-      expect(errors).toHaveLength(1);
-      expect(errors![0]!.path).toEqual(['loccode', 'facilities']);
-      expect(errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', service: 'healthcare' });
-      expect(errors![0]!.message).toContain(`"${argument}"`);
       const sent = stack.sandbox.controls.requests({ service: 'healthcare', operation: 'facilities' });
       expect(sent).toHaveLength(1);
       expect(sent[0]!.query).toMatchObject(sentAs);

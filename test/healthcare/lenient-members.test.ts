@@ -1,11 +1,7 @@
 import { SANDBOX_KEYS } from '../../src/sandbox';
 import { ScriptedAgriculture as ScriptedService } from '../agriculture/scripted-upstream';
-import {
-  SINGLE_REQUEST_DISCIPLINE,
-  startTestStack,
-  type GraphQLResult,
-  type TestStack,
-} from '../support/gateway';
+import type { GraphQLResult } from '../support/gateway';
+import { useStandInStack } from '../support/stand-in';
 import { KANO_STREET, type UpstreamJson } from './upstream';
 
 /**
@@ -15,24 +11,7 @@ import { KANO_STREET, type UpstreamJson } from './upstream';
  * one member changed, served by a scripted stand-in that forwards everything else.
  */
 describe('healthcare members read one by one', () => {
-  let scripted: ScriptedService;
-  let stack: TestStack;
-  beforeAll(async () => {
-    scripted = await ScriptedService.start();
-    stack = await startTestStack({
-      ...SINGLE_REQUEST_DISCIPLINE,
-      HEALTH_BASE_URL: `${scripted.url}/api/v1`,
-      HEALTH_API_KEY: SANDBOX_KEYS.healthcare,
-      SANDBOX: 'all',
-      ALLOW_ANONYMOUS: 'true',
-    });
-    scripted.forwardTo(stack.sandbox.urls.healthcare);
-  });
-  afterEach(() => scripted.clear());
-  afterAll(async () => {
-    await stack.close();
-    await scripted.close();
-  });
+  const { standIn: scripted, stack } = useStandInStack('healthcare', ScriptedService.start);
 
   /** The sandbox's own (wrapped or not) body for `endpoint`, changed by `edit`, scripted as the answer. */
   async function serveEdited(
@@ -172,22 +151,8 @@ describe('healthcare members read one by one', () => {
  * cache keeps the body as the service sent it, so the next answer from it carries the same error.
  */
 describe('an unreadable member with the caches on', () => {
-  let scripted: ScriptedService;
-  let stack: TestStack;
-  beforeAll(async () => {
-    scripted = await ScriptedService.start();
-    stack = await startTestStack({
-      CLIENT_POINTS_PER_MINUTE: '100000000',
-      HEALTH_BASE_URL: `${scripted.url}/api/v1`,
-      HEALTH_API_KEY: SANDBOX_KEYS.healthcare,
-      SANDBOX: 'all',
-      ALLOW_ANONYMOUS: 'true',
-    });
-    scripted.forwardTo(stack.sandbox.urls.healthcare);
-  });
-  afterAll(async () => {
-    await stack.close();
-    await scripted.close();
+  const { standIn: scripted, stack } = useStandInStack('healthcare', ScriptedService.start, {
+    productionCaches: true,
   });
 
   it('answers the same error at the same path on the next request, from one upstream call', async () => {

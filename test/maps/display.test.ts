@@ -1,3 +1,4 @@
+import { failWithStatus } from '../support/sandbox';
 import { startTestStack, type TestStack } from '../support/gateway';
 import { TestHttp } from '../support/http';
 import { KANO_STREET, street } from './support';
@@ -185,13 +186,7 @@ describe('Query.mapDisplay and the map assets the gateway serves', () => {
   });
 
   it('never forwards the map host error body, which may echo the key', async () => {
-    stack.sandbox.controls.injectFault({
-      service: 'maps',
-      operation: 'tileMetadata',
-      kind: 'status',
-      status: 500,
-      echoRequest: true,
-    });
+    failWithStatus(stack.sandbox.controls, 'maps', 'tileMetadata', { status: 500, echoRequest: true });
     const response = await stack.http.get(`${gateway}/maps/tiles.json`);
     expect(response.status).toBe(502);
     expect(response.text).not.toContain(stack.sandbox.keys.maps);

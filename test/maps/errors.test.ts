@@ -1,3 +1,4 @@
+import { failWithStatus } from '../support/sandbox';
 import { type GraphQLResult, useTestStack } from '../support/gateway';
 import { ACCRA, errorAt, KANO_AREA, KANO_STREET, mapsCalls, UNISSUED_LOCCODE } from './support';
 
@@ -23,13 +24,7 @@ describe('maps upstream errors, through the graph', () => {
 
   // An area code itself is refused before any call (test/maps/route.test.ts); the service's refusal is injected.
   it('400 INVALID_PARAMS on a route is BAD_USER_INPUT naming the endpoints sent, without guessing which', async () => {
-    stack.sandbox.controls.injectFault({
-      service: 'maps',
-      operation: 'route',
-      kind: 'status',
-      status: 400,
-      code: 'INVALID_PARAMS',
-    });
+    failWithStatus(stack.sandbox.controls, 'maps', 'route', { status: 400, code: 'INVALID_PARAMS' });
     const result = await stack.query(route(`{ loccode: "${KANO_STREET}" }`));
     const error = expectMapsError(result, ['route'], 'BAD_USER_INPUT');
     expect(error.message).toContain('the arguments sent: "origin", "destination".');
@@ -143,10 +138,7 @@ describe('maps upstream errors, through the graph', () => {
     ['500 INTERNAL_ERROR', 'UPSTREAM_UNAVAILABLE', 500, undefined],
     ['503 auth_unavailable', 'UPSTREAM_UNAVAILABLE', 503, undefined],
   ])('%s is %s', async (_name, code, status, retryAfterSeconds) => {
-    stack.sandbox.controls.injectFault({
-      service: 'maps',
-      operation: 'reverseGeocode',
-      kind: 'status',
+    failWithStatus(stack.sandbox.controls, 'maps', 'reverseGeocode', {
       status,
       retryAfterSeconds,
       echoRequest: true,

@@ -1,5 +1,5 @@
 import { useTestStack } from '../support/gateway';
-import { KANO_STREET, mapsCalls, street } from './support';
+import { KANO_STREET, mapsCalls, otherKanoCode, street } from './support';
 
 /*
  * Within one query, identical maps requests are one upstream call and different ones are not
@@ -8,10 +8,7 @@ import { KANO_STREET, mapsCalls, street } from './support';
 describe('one maps call per distinct request in a query', () => {
   const stack = useTestStack();
 
-  const destinationCode = () =>
-    stack.sandbox.dataset.streets.find(
-      (candidate) => candidate.state === 'Kano' && candidate.code !== KANO_STREET,
-    )!.code;
+  const destinationCode = () => otherKanoCode(stack);
 
   it('routes that differ in mode, in an endpoint given as coordinates, or in waypoint order are separate calls', async () => {
     const destination = destinationCode();

@@ -1,5 +1,4 @@
-import { SANDBOX_KEYS } from '../../src/sandbox';
-import { SINGLE_REQUEST_DISCIPLINE, startTestStack, type TestStack } from '../support/gateway';
+import { useStandInStack } from '../support/stand-in';
 import { ExactCaseAddressService } from '../address/exact-case-service';
 import { KANO_STREET, UNISSUED_LOCCODE, errorAt } from './support';
 
@@ -13,24 +12,7 @@ const LOWER = KANO_STREET.toLowerCase();
 const CAPITALS = `Loccodes are issued in capitals and this service matches them exactly, letter case included: did you mean "${KANO_STREET}"?`;
 
 describe('a lower-case loccode that a service does not find', () => {
-  let address: ExactCaseAddressService;
-  let stack: TestStack;
-  beforeAll(async () => {
-    address = await ExactCaseAddressService.start();
-    stack = await startTestStack({
-      ...SINGLE_REQUEST_DISCIPLINE,
-      ADDRESS_BASE_URL: address.baseUrl,
-      ADDRESS_API_KEY: SANDBOX_KEYS.address,
-      SANDBOX: 'all',
-      ALLOW_ANONYMOUS: 'true',
-    });
-    address.forwardTo(stack.sandbox.urls.address);
-  });
-  afterEach(() => stack.sandbox.controls.reset());
-  afterAll(async () => {
-    await stack.close();
-    await address.close();
-  });
+  const { stack } = useStandInStack('address', ExactCaseAddressService.start);
 
   const LOCCODE_FIELDS = 'climate { state } street { name } address { streetName }';
 

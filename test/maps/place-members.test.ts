@@ -1,5 +1,6 @@
 import { placeFromSearch, streetFromResolve } from '../../datasources/maps/mapping';
 import { resolveData, searchData } from '../../datasources/maps/wire';
+import { ZOO_ROAD_RESOLVE } from './support';
 
 /**
  * Fixtures for what the sandbox does not send: the spec does not show search's result
@@ -61,14 +62,7 @@ describe('maps boundary: the members of a search result and of resolve data', ()
 
   it('keeps valid and coverage of resolve data as the service sent them, false included', () => {
     const resolved = resolveData.parse({
-      loccode: 'KN3A7QP',
-      formatted: 'KN3A 7QP',
-      street_name: 'Zoo Road',
-      highway_type: 'primary',
-      street_length: 800,
-      state: 'Kano',
-      lga: 'Kano Municipal',
-      country: 'Nigeria',
+      ...ZOO_ROAD_RESOLVE,
       valid: false,
       coverage: false,
       geometry: {

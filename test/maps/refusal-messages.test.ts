@@ -1,4 +1,5 @@
-import { useTestStack, type GraphQLResult, type TestStack } from '../support/gateway';
+import { useTestStack, type GraphQLResult } from '../support/gateway';
+import { useStandInStack } from '../support/stand-in';
 import { KANO_STREET, errorAt, mapsCalls } from './support';
 import { ScriptedMaps } from './scripted-maps';
 
@@ -131,14 +132,7 @@ describe("maps 400s against the sandbox's own refusals", () => {
 });
 
 describe('maps 400s the sandbox does not give, from a stand-in that names the refused members', () => {
-  let maps: ScriptedMaps;
-  let stack: TestStack;
-  beforeAll(async () => ({ maps, stack } = await ScriptedMaps.withStack()));
-  afterEach(() => maps.clear());
-  afterAll(async () => {
-    await stack.close();
-    await maps.close();
-  });
+  const { standIn: maps, stack } = useStandInStack('maps', ScriptedMaps.start);
 
   const refuse = (path: string, code: string, text: string) =>
     maps.script(path, async () => ({ status: 400, body: { status: false, code, message: text } }));

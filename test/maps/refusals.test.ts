@@ -1,3 +1,4 @@
+import { failWithStatus } from '../support/sandbox';
 import { useTestStack } from '../support/gateway';
 
 /**
@@ -17,13 +18,7 @@ describe('the maps service refusing the gateway key (production defaults)', () =
   ])(
     '%i %s is %s, said once, never retried, with no retryAfterSeconds',
     async (status, code, ours, message) => {
-      stack.sandbox.controls.injectFault({
-        service: 'maps',
-        operation: 'search',
-        kind: 'status',
-        status,
-        code,
-      });
+      failWithStatus(stack.sandbox.controls, 'maps', 'search', { status, code });
       const { data, errors } = await search(`refused-${code}`);
       expect(data.searchPlaces).toBeNull();
       expect(errors).toHaveLength(1);
@@ -35,13 +30,7 @@ describe('the maps service refusing the gateway key (production defaults)', () =
   );
 
   it('404 NOT_FOUND on a search is no match: an empty list, no error', async () => {
-    stack.sandbox.controls.injectFault({
-      service: 'maps',
-      operation: 'search',
-      kind: 'status',
-      status: 404,
-      code: 'NOT_FOUND',
-    });
+    failWithStatus(stack.sandbox.controls, 'maps', 'search', { status: 404, code: 'NOT_FOUND' });
     const { data, errors } = await search('nothing-like-this');
     expect(errors).toBeUndefined();
     expect(data.searchPlaces).toMatchObject({ nodes: [] });
@@ -50,10 +39,7 @@ describe('the maps service refusing the gateway key (production defaults)', () =
 
   // Last: its 30 s pause stays with the gateway's maps search pacing.
   it('429 rate_limited with Retry-After stays UPSTREAM_RATE_LIMITED with the wait', async () => {
-    stack.sandbox.controls.injectFault({
-      service: 'maps',
-      operation: 'search',
-      kind: 'status',
+    failWithStatus(stack.sandbox.controls, 'maps', 'search', {
       status: 429,
       code: 'rate_limited',
       retryAfterSeconds: 30,

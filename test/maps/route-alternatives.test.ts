@@ -1,7 +1,7 @@
-import type { TestStack } from '../support/gateway';
+import { useStandInStack } from '../support/stand-in';
 import { decodeReference, encodeReference } from '../support/polyline';
 import { ScriptedMaps } from './scripted-maps';
-import { KANO_STREET, fromLngLat } from './support';
+import { KANO_STREET, ONE_ROUTE_FIELDS, expectedOneRoute } from './support';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- upstream JSON is compared field by field */
 
@@ -10,36 +10,6 @@ import { KANO_STREET, fromLngLat } from './support';
  * others are `Route.alternatives`, in the service's order, drawn the same way. The sandbox
  * answers one route, so a stand-in adds a second (a detour) to the sandbox's own answer.
  */
-
-const LEG = `distanceMeters durationSeconds summary steps { distanceMeters name travelMode loccode { code }
-  maneuver { location { latitude longitude } type modifier } }`;
-const ROUTE = `distanceMeters durationSeconds encodedPolyline geometry { coordinates { latitude longitude } } legs { ${LEG} }`;
-
-/** One of `routes[]` in the graph's names, converted independently of the gateway. */
-function expected(route: any) {
-  return {
-    distanceMeters: route.distance,
-    durationSeconds: route.duration,
-    encodedPolyline: route.geometry,
-    geometry: { coordinates: decodeReference(route.geometry) },
-    legs: route.legs.map((leg: any) => ({
-      distanceMeters: leg.distance,
-      durationSeconds: leg.duration,
-      summary: leg.summary,
-      steps: leg.steps.map((step: any) => ({
-        distanceMeters: step.distance,
-        name: step.name,
-        travelMode: step.mode,
-        loccode: { code: step.loccode },
-        maneuver: {
-          location: fromLngLat(step.maneuver.location),
-          type: step.maneuver.type,
-          modifier: step.maneuver.modifier,
-        },
-      })),
-    })),
-  };
-}
 
 /** A longer way round: the same ends, a path bent through a point off the line, other times. */
 function detour(route: any) {
@@ -56,20 +26,13 @@ function detour(route: any) {
 }
 
 describe('Route.alternatives', () => {
-  let maps: ScriptedMaps;
-  let stack: TestStack;
+  const { standIn: maps, stack } = useStandInStack('maps', ScriptedMaps.start);
   let upstream: any;
-  beforeAll(async () => ({ maps, stack } = await ScriptedMaps.withStack()));
-  afterEach(() => maps.clear());
-  afterAll(async () => {
-    await stack.close();
-    await maps.close();
-  });
 
   const ask = () =>
     stack.query(
       `query($d: String!) { route(origin: { loccode: "${KANO_STREET}" }, destination: { loccode: $d }) {
-        ${ROUTE} waypoints { name } shareUrl alternatives { ${ROUTE} } } }`,
+        ${ONE_ROUTE_FIELDS} waypoints { name } shareUrl alternatives { ${ONE_ROUTE_FIELDS} } } }`,
       { d: stack.sandbox.dataset.streets.find((s) => s.state === 'Kano' && s.code !== KANO_STREET)!.code },
     );
 
@@ -85,10 +48,10 @@ describe('Route.alternatives', () => {
     expect(errors).toBeUndefined();
     const [first, second] = upstream.data.routes;
     const { alternatives, waypoints, shareUrl, ...route } = data.route;
-    expect(route).toEqual(expected(first));
+    expect(route).toEqual(expectedOneRoute(first));
     expect(waypoints).toHaveLength(upstream.data.waypoints.length);
     expect(shareUrl).toBe(upstream.data.shareUrl);
-    expect(alternatives).toEqual([expected(second)]);
+    expect(alternatives).toEqual([expectedOneRoute(second)]);
     expect(alternatives[0].distanceMeters).toBeGreaterThan(route.distanceMeters);
     expect(stack.sandbox.controls.count({ service: 'maps', operation: 'route' })).toBe(1);
   });

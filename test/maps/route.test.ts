@@ -1,11 +1,13 @@
-import { decodeReference } from '../support/polyline';
 import { useTestStack } from '../support/gateway';
 import {
   errorAt,
+  expectedOneRoute,
   fromLngLat,
   KANO_AREA,
   KANO_STREET,
   mapsCalls,
+  ONE_ROUTE_FIELDS,
+  otherKanoCode,
   street,
   UNISSUED_LOCCODE,
   upstreamData,
@@ -13,46 +15,16 @@ import {
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- upstream JSON is compared field by field */
 
-const ROUTE_FIELDS = `
-  distanceMeters durationSeconds encodedPolyline shareUrl
-  geometry { coordinates { latitude longitude } }
-  waypoints { name location { latitude longitude } }
-  legs { distanceMeters durationSeconds summary steps {
-    distanceMeters durationSeconds name travelMode loccode { code }
-    maneuver { location { latitude longitude } bearingBeforeDegrees bearingAfterDegrees type modifier } } }
-`;
+const ROUTE_FIELDS = `${ONE_ROUTE_FIELDS} shareUrl waypoints { name location { latitude longitude } }`;
 
-/** Spec, Route data, in the graph's names: `[lng, lat]` becomes Coordinates, the polyline is decoded. */
+/** Spec, Route data, in the graph's names: the first route, its waypoints and share link. */
 function expectedRoute(data: any) {
-  const [route] = data.routes;
   return {
-    distanceMeters: route.distance,
-    durationSeconds: route.duration,
-    encodedPolyline: route.geometry,
+    ...expectedOneRoute(data.routes[0]),
     shareUrl: data.shareUrl,
-    geometry: { coordinates: decodeReference(route.geometry) },
     waypoints: data.waypoints.map((waypoint: any) => ({
       name: waypoint.name,
       location: fromLngLat(waypoint.location),
-    })),
-    legs: route.legs.map((leg: any) => ({
-      distanceMeters: leg.distance,
-      durationSeconds: leg.duration,
-      summary: leg.summary,
-      steps: leg.steps.map((step: any) => ({
-        distanceMeters: step.distance,
-        durationSeconds: step.duration,
-        name: step.name,
-        travelMode: step.mode,
-        loccode: { code: step.loccode },
-        maneuver: {
-          location: fromLngLat(step.maneuver.location),
-          bearingBeforeDegrees: step.maneuver.bearing_before,
-          bearingAfterDegrees: step.maneuver.bearing_after,
-          type: step.maneuver.type,
-          modifier: step.maneuver.modifier,
-        },
-      })),
     })),
   };
 }
@@ -66,11 +38,7 @@ describe('Query.route and Loccode.routeTo', () => {
       .requests({ service: 'maps', operation: 'resolveLoccode' })
       .filter(({ path }) => decodeURIComponent(path).endsWith(`/${code}`)).length;
 
-  /** Another street of Kano, a few kilometres away. */
-  const destinationCode = () =>
-    stack.sandbox.dataset.streets.find(
-      (candidate) => candidate.state === 'Kano' && candidate.code !== KANO_STREET,
-    )!.code;
+  const destinationCode = () => otherKanoCode(stack);
 
   it('routes between two loccodes as the maps service does, geometry decoded', async () => {
     const destination = destinationCode();

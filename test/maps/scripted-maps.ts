@@ -1,8 +1,6 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SANDBOX_KEYS } from '../../src/sandbox';
-import { SINGLE_REQUEST_DISCIPLINE, startTestStack, type TestStack } from '../support/gateway';
-import { TestHttp } from '../support/http';
+import type { IncomingMessage } from 'node:http';
+import type { TestStack } from '../support/gateway';
+import { StandIn, bodyText, startStandInStack, type StandInReply } from '../support/stand-in';
 
 /** A request as the stand-in received it: path below the host, query, and the JSON body if any. */
 export interface MapsRequest {
@@ -30,40 +28,17 @@ export type MapsScript = (
  * a scripted path its own way and passes every other request through unchanged, key
  * included, so the rest of a query keeps real data.
  */
-export class ScriptedMaps {
+export class ScriptedMaps extends StandIn {
   private readonly scripts = new Map<string, MapsScript>();
-  private readonly http = new TestHttp();
-  private readonly server: Server;
-  private target = '';
-  url = '';
 
-  private constructor() {
-    this.server = createServer((req, res) => {
-      void this.reply(req).then(
-        ({ status, body }) => {
-          res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(body));
-        },
-        () => res.destroy(),
-      );
-    });
+  static start(): Promise<ScriptedMaps> {
+    return new ScriptedMaps().listen();
   }
 
-  /** A stack whose maps REST API is this stand-in over the stack's own sandbox. */
+  /** A stack whose maps REST API is this stand-in over the stack's own sandbox, scripts kept between tests. */
   static async withStack(): Promise<{ maps: ScriptedMaps; stack: TestStack }> {
-    const maps = new ScriptedMaps();
-    await new Promise<void>((resolve) => maps.server.listen(0, '127.0.0.1', resolve));
-    maps.url = `http://127.0.0.1:${(maps.server.address() as AddressInfo).port}`;
-    const stack = await startTestStack({
-      ...SINGLE_REQUEST_DISCIPLINE,
-      MAP_API_BASE_URL: maps.url,
-      MAP_HOST_URL: maps.url,
-      MAP_API_KEY: SANDBOX_KEYS.maps,
-      SANDBOX: 'all',
-      ALLOW_ANONYMOUS: 'true',
-    });
-    maps.target = stack.sandbox.urls.maps;
-    return { maps, stack };
+    const { standIn, stack } = await startStandInStack('maps', ScriptedMaps.start);
+    return { maps: standIn, stack };
   }
 
   /** Answer requests to `path` (e.g. `/sdk/v1/optimize`) by `script` until `clear()`. */
@@ -71,19 +46,17 @@ export class ScriptedMaps {
     this.scripts.set(path, script);
   }
 
-  clear(): void {
+  override clear(): void {
     this.scripts.clear();
   }
 
-  async close(): Promise<void> {
-    await new Promise((resolve) => this.server.close(resolve));
-    await this.http.close();
+  protected async answer(req: IncomingMessage): Promise<StandInReply> {
+    const { status, body } = await this.reply(req);
+    return { status, body: JSON.stringify(body) };
   }
 
   private async reply(req: IncomingMessage): Promise<MapsReply> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const text = chunks.length > 0 ? Buffer.concat(chunks).toString('utf8') : undefined;
+    const text = await bodyText(req);
     const url = new URL(req.url ?? '/', 'http://scripted.invalid');
     const forward = async (pathAndQuery = req.url): Promise<MapsReply> => {
       const key = req.headers['x-api-key'];

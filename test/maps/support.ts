@@ -1,6 +1,7 @@
 import type { Point } from '../../src/sandbox/geo/point';
 import type { Street } from '../../src/sandbox/dataset/types';
 import type { GraphQLResult, TestStack } from '../support/gateway';
+import { decodeReference } from '../support/polyline';
 
 /** The spec's example street loccode (Kano Municipal). */
 export const KANO_STREET = 'KN3A 7QP';
@@ -22,6 +23,13 @@ export function otherStreet(stack: TestStack, state: string): Street {
   const found = stack.sandbox.dataset.streets.find((candidate) => candidate.state === state);
   if (!found) throw new Error(`the dataset has no street in ${state}`);
   return found;
+}
+
+/** Another street of Kano than {@link KANO_STREET}, a few kilometres away. */
+export function otherKanoCode(stack: TestStack): string {
+  return stack.sandbox.dataset.streets.find(
+    (candidate) => candidate.state === 'Kano' && candidate.code !== KANO_STREET,
+  )!.code;
 }
 
 /**
@@ -65,3 +73,56 @@ export function errorAt(result: GraphQLResult, path: Array<string | number>) {
   expect(matching).toHaveLength(1);
   return matching[0]!;
 }
+
+/** The fields of one route (`Route` or one of its alternatives), legs and steps included. */
+export const ONE_ROUTE_FIELDS = `distanceMeters durationSeconds encodedPolyline
+  geometry { coordinates { latitude longitude } }
+  legs { distanceMeters durationSeconds summary steps {
+    distanceMeters durationSeconds name travelMode loccode { code }
+    maneuver { location { latitude longitude } bearingBeforeDegrees bearingAfterDegrees type modifier } } }`;
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- upstream JSON is compared field by field */
+/** Spec, Route data, one of `routes[]` in the graph's names: `[lng, lat]` becomes Coordinates, the polyline is decoded. */
+export function expectedOneRoute(route: any) {
+  return {
+    distanceMeters: route.distance,
+    durationSeconds: route.duration,
+    encodedPolyline: route.geometry,
+    geometry: { coordinates: decodeReference(route.geometry) },
+    legs: route.legs.map((leg: any) => ({
+      distanceMeters: leg.distance,
+      durationSeconds: leg.duration,
+      summary: leg.summary,
+      steps: leg.steps.map((step: any) => ({
+        distanceMeters: step.distance,
+        durationSeconds: step.duration,
+        name: step.name,
+        travelMode: step.mode,
+        loccode: { code: step.loccode },
+        maneuver: {
+          location: fromLngLat(step.maneuver.location),
+          bearingBeforeDegrees: step.maneuver.bearing_before,
+          bearingAfterDegrees: step.maneuver.bearing_after,
+          type: step.maneuver.type,
+          modifier: step.maneuver.modifier,
+        },
+      })),
+    })),
+  };
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** Resolve data for a Kano street, as the spec shows it, without its geometry. */
+export const ZOO_ROAD_RESOLVE = {
+  loccode: 'KN3A7QP',
+  formatted: 'KN3A 7QP',
+  street_name: 'Zoo Road',
+  highway_type: 'primary',
+  street_length: 800,
+  state: 'Kano',
+  lga: 'Kano Municipal',
+  country: 'Nigeria',
+  valid: true,
+  coverage: true,
+  representative_point: { latitude: 12, longitude: 8.5 },
+};

@@ -3,6 +3,7 @@ import { routeFromWire } from '../../datasources/maps/route-mapping';
 import { envelope, resolveData, routeData, type RouteWire } from '../../datasources/maps/wire';
 import { UpstreamError } from '../../src/kernel/errors';
 import { encodeReference } from '../support/polyline';
+import { ZOO_ROAD_RESOLVE } from './support';
 
 /** Fixtures for what the sandbox never sends: the boundary's checks on malformed answers. */
 const route: RouteWire = {
@@ -50,20 +51,10 @@ describe('maps boundary: envelope and mapping', () => {
   });
 
   it('refuses resolve data whose geometry is not [lng, lat] pairs', () => {
-    const street = {
-      loccode: 'KN3A7QP',
-      formatted: 'KN3A 7QP',
-      street_name: 'Zoo Road',
-      highway_type: 'primary',
-      street_length: 800,
-      state: 'Kano',
-      lga: 'Kano Municipal',
-      country: 'Nigeria',
-      valid: true,
-      coverage: true,
-      representative_point: { latitude: 12, longitude: 8.5 },
-    };
-    const line = (coordinates: unknown) => ({ ...street, geometry: { type: 'LineString', coordinates } });
+    const line = (coordinates: unknown) => ({
+      ...ZOO_ROAD_RESOLVE,
+      geometry: { type: 'LineString', coordinates },
+    });
     expect(
       resolveData.safeParse(
         line([

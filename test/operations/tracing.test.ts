@@ -1,3 +1,4 @@
+import { failWithStatus } from '../support/sandbox';
 import { createHash } from 'node:crypto';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
@@ -219,13 +220,7 @@ describe('upstream call spans with the cache and retries on', () => {
 
   it('shows a retry with its count, then a cache hit without any HTTP request', async () => {
     await tracing.start();
-    stack.sandbox.controls.injectFault({
-      service: 'agriculture',
-      operation: 'climate',
-      kind: 'status',
-      status: 503,
-      times: 1,
-    });
+    failWithStatus(stack.sandbox.controls, 'agriculture', 'climate', { status: 503, times: 1 });
     expect((await post(stack, CLIMATE)).json.errors).toBeUndefined();
     expect((await post(stack, CLIMATE)).json.errors).toBeUndefined();
     expect(stack.sandbox.controls.count({ service: 'agriculture', operation: 'climate' })).toBe(2);

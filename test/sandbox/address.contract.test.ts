@@ -2,7 +2,7 @@ import type { Sandbox } from '../../src/sandbox';
 import type { Street } from '../../src/sandbox/dataset/types';
 import { TestHttp, type HttpResponse } from '../support/http';
 import { startTestSandbox } from '../support/sandbox';
-import { is, shapeErrors } from '../support/shape';
+import { is, expectOkShape, shapeErrors } from '../support/shape';
 
 const RECORD = is.object({
   loccode: is.string,
@@ -41,8 +41,7 @@ describe('address service', () => {
   };
   /** The record the spec describes, built from the dataset street. */
   const expectRecordOf = (res: HttpResponse, street: Street) => {
-    expect(res.status).toBe(200);
-    expect(shapeErrors(res.json, RECORD)).toEqual([]);
+    expectOkShape(res, RECORD);
     expect(res.json).toMatchObject({
       loccode: street.code,
       streetName: street.name,

@@ -1,3 +1,4 @@
+import { failWithStatus } from '../support/sandbox';
 import { SANDBOX_KEYS } from '../../src/sandbox';
 import { TestHttp } from '../support/http';
 import { startTestSandbox } from '../support/sandbox';
@@ -57,22 +58,12 @@ describe('agriculture service: auth, generic errors, limits and determinism', ()
     });
 
     it('returns 500 INTERNAL_SERVER_ERROR when the fault switch injects one', async () => {
-      agri.sandbox.controls.injectFault({
-        service: 'agriculture',
-        operation: 'pests',
-        kind: 'status',
-        status: 500,
-      });
+      failWithStatus(agri.sandbox.controls, 'agriculture', 'pests', { status: 500 });
       expectError(await agri.get(PATHS.pests, { loccode: kano() }), 500, 'INTERNAL_SERVER_ERROR');
     });
 
     it('returns 502 BAD_GATEWAY when the fault switch injects one', async () => {
-      agri.sandbox.controls.injectFault({
-        service: 'agriculture',
-        operation: 'yield',
-        kind: 'status',
-        status: 502,
-      });
+      failWithStatus(agri.sandbox.controls, 'agriculture', 'yield', { status: 502 });
       expectError(await agri.get(PATHS.yield, { loccode: kano(), crop: 'maize' }), 502, 'BAD_GATEWAY');
     });
   });

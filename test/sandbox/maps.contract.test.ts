@@ -1,3 +1,4 @@
+import { failWithStatus } from '../support/sandbox';
 import { sendGoodRequest, LIMITED_REST, type RestEndpoint } from './maps/good-requests';
 import { expectFailure, expectSuccess, KANO_STREET, useMapsSandbox } from './maps/harness';
 
@@ -103,21 +104,13 @@ describe('maps service: envelope, authentication and generic errors', () => {
       [502, 'ENGINE_UNAVAILABLE'],
       [503, 'auth_unavailable'],
     ])('answers an injected %i with %s in the failure body', async (status, code) => {
-      maps.sandbox.controls.injectFault({
-        service: 'maps',
-        operation: 'route',
-        kind: 'status',
-        status,
-        times: 1,
-      });
+      failWithStatus(maps.sandbox.controls, 'maps', 'route', { status, times: 1 });
       expectFailure(await goodRequest('route GET'), status, code);
       expectSuccess(await goodRequest('route GET'));
     });
 
     it('answers an injected 429 with rate_limited and Retry-After', async () => {
-      maps.sandbox.controls.injectFault({
-        service: 'maps',
-        kind: 'status',
+      failWithStatus(maps.sandbox.controls, 'maps', undefined, {
         status: 429,
         retryAfterSeconds: 7,
         times: 1,

@@ -1,6 +1,5 @@
-import { SINGLE_REQUEST_DISCIPLINE } from '../support/gateway';
 import { useRedis } from '../support/redis';
-import { startReplicas, type Replicas } from '../support/replicas';
+import { countingOnRedis, useReplicas } from '../support/replicas';
 import { waitFor } from '../support/time';
 
 /*
@@ -11,19 +10,12 @@ import { waitFor } from '../support/time';
 const redis = useRedis();
 
 describe('three replicas sharing one Redis: circuits', () => {
-  let replicas: Replicas;
-  beforeAll(async () => {
-    replicas = await startReplicas(3, {
-      ...SINGLE_REQUEST_DISCIPLINE,
+  const replicas = useReplicas(3, () =>
+    countingOnRedis(redis, {
       CIRCUIT_FAILURE_THRESHOLD: '3',
       CIRCUIT_OPEN_MS: '1500',
-      REDIS_URL: redis.url,
-      // Generous: these suites count calls, and a busy CI machine can hold one Redis command past the
-      // default 250 ms, which a replica takes for a hung Redis (its own suite: redis-health, outage).
-      REDIS_TIMEOUT_MS: '2000',
-    });
-  });
-  afterAll(() => replicas.close());
+    }),
+  );
 
   it('an open circuit on replica A keeps B and C from calling, until the open interval is over', async () => {
     const codes = replicas.sandbox.dataset.streets.slice(0, 6).map((street) => street.code);

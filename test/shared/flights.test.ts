@@ -1,6 +1,7 @@
+import { failWithStatus } from '../support/sandbox';
 import { SINGLE_REQUEST_DISCIPLINE } from '../support/gateway';
 import { useRedis } from '../support/redis';
-import { startReplicas, type Replicas } from '../support/replicas';
+import { countingOnRedis, useReplicas, type Replicas } from '../support/replicas';
 
 /*
  * Single flight across replicas. The first replica to ask a cold key makes the one
@@ -21,21 +22,10 @@ function burst(replicas: Replicas, document: string, times: number) {
 }
 
 describe('three replicas sharing one Redis: one flight per cold key', () => {
-  let replicas: Replicas;
-  beforeAll(async () => {
-    replicas = await startReplicas(3, {
-      ...SINGLE_REQUEST_DISCIPLINE,
-      UPSTREAM_CACHE: 'on',
-      REDIS_URL: redis.url,
-      // Generous: these suites count calls, and a busy CI machine can hold one Redis command past the
-      // default 250 ms, which a replica takes for a hung Redis (its own suite: redis-health, outage).
-      REDIS_TIMEOUT_MS: '2000',
-    });
-  });
+  const replicas = useReplicas(3, () => countingOnRedis(redis, { UPSTREAM_CACHE: 'on' }));
   // Each call takes long enough for all 30 requests to arrive while the first is on its way.
   beforeEach(() => replicas.sandbox.controls.setLatency('agriculture', { fixedMs: 300, jitterMs: 0 }));
   afterEach(() => replicas.sandbox.controls.reset());
-  afterAll(() => replicas.close());
 
   it('the same cold query sent 30 times at once, spread over the three replicas: one upstream call', async () => {
     const street = replicas.sandbox.dataset.streets[10]!;
@@ -57,12 +47,7 @@ describe('three replicas sharing one Redis: one flight per cold key', () => {
 
   it('releases the waiting replicas as soon as the call fails: each then asks once for itself', async () => {
     const street = replicas.sandbox.dataset.streets[11]!;
-    replicas.sandbox.controls.injectFault({
-      service: 'agriculture',
-      operation: 'climate',
-      kind: 'status',
-      status: 503,
-    });
+    failWithStatus(replicas.sandbox.controls, 'agriculture', 'climate', { status: 503 });
     const started = Date.now();
     const answers = await burst(replicas, climateOf(street.code), 30);
     const elapsed = Date.now() - started;
@@ -77,11 +62,7 @@ describe('three replicas sharing one Redis: one flight per cold key', () => {
 });
 
 describe('three replicas without REDIS_URL', () => {
-  let replicas: Replicas;
-  beforeAll(async () => {
-    replicas = await startReplicas(3, { ...SINGLE_REQUEST_DISCIPLINE, UPSTREAM_CACHE: 'on' });
-  });
-  afterAll(() => replicas.close());
+  const replicas = useReplicas(3, () => ({ ...SINGLE_REQUEST_DISCIPLINE, UPSTREAM_CACHE: 'on' }));
 
   it('make one flight each: the same cold query 30 times at once costs three upstream calls', async () => {
     replicas.sandbox.controls.setLatency('agriculture', { fixedMs: 300, jitterMs: 0 });

@@ -1,6 +1,6 @@
 import { SINGLE_REQUEST_DISCIPLINE, type GraphQLResult } from '../support/gateway';
 import { useRedis } from '../support/redis';
-import { startReplicas, type Replicas } from '../support/replicas';
+import { useReplicas, type Replicas } from '../support/replicas';
 import { waitFor } from '../support/time';
 
 /*
@@ -33,26 +33,31 @@ function sharingAgain(replicas: Replicas, answers: GraphQLResult[], streets: Arr
   );
 }
 
-describe('three replicas when their Redis stops and comes back', () => {
-  let replicas: Replicas;
-  beforeAll(async () => {
-    replicas = await startReplicas(3, {
-      ...SINGLE_REQUEST_DISCIPLINE,
-      UPSTREAM_CACHE: 'on',
-      RESPONSE_CACHE: 'on',
-      REDIS_URL: redis.url,
-      REDIS_TIMEOUT_MS: '200',
-    });
+/** Both caches on the suite's Redis, taken for hung after 200 ms. */
+function cachedOnRedis(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...SINGLE_REQUEST_DISCIPLINE,
+    UPSTREAM_CACHE: 'on',
+    RESPONSE_CACHE: 'on',
+    REDIS_URL: redis.url,
+    REDIS_TIMEOUT_MS: '200',
+    ...extra,
+  };
+}
+
+/** Agriculture without its documented 60 a minute: each replica pays for its own misses while Redis is away. */
+function unlimitedAgriculture(replicas: Replicas): void {
+  replicas.sandbox.controls.setRateLimit('agriculture', 'requests', {
+    kind: 'window',
+    limit: 100_000,
+    windowMs: 60_000,
   });
-  afterAll(() => replicas.close());
-  // Each replica pays for its own misses while Redis is away: more than the documented 60 a minute (pacing is off here).
-  beforeEach(() =>
-    replicas.sandbox.controls.setRateLimit('agriculture', 'requests', {
-      kind: 'window',
-      limit: 100_000,
-      windowMs: 60_000,
-    }),
-  );
+}
+
+describe('three replicas when their Redis stops and comes back', () => {
+  const replicas = useReplicas(3, () => cachedOnRedis());
+  // Pacing is off here, so misses go straight to the service.
+  beforeEach(() => unlimitedAgriculture(replicas));
 
   const metricsOf = async (index: number) =>
     (await replicas.http.get(`${new URL(replicas.apps[index]!.url).origin}/metrics`)).text;
@@ -111,26 +116,13 @@ describe('three replicas when their Redis stops and comes back', () => {
 });
 
 describe('three replicas when their Redis hangs and wakes up', () => {
-  let replicas: Replicas;
-  beforeAll(async () => {
-    replicas = await startReplicas(3, {
-      ...SINGLE_REQUEST_DISCIPLINE,
-      UPSTREAM_CACHE: 'on',
-      RESPONSE_CACHE: 'on',
-      REDIS_URL: redis.url,
-      REDIS_TIMEOUT_MS: '200',
+  const replicas = useReplicas(3, () =>
+    cachedOnRedis({
       // Apart from what the outage test above left in the same Redis.
       REDIS_KEY_PREFIX: 'hang:',
-    });
-  });
-  afterAll(() => replicas.close());
-  beforeEach(() =>
-    replicas.sandbox.controls.setRateLimit('agriculture', 'requests', {
-      kind: 'window',
-      limit: 100_000,
-      windowMs: 60_000,
     }),
   );
+  beforeEach(() => unlimitedAgriculture(replicas));
 
   it('answers every query while Redis holds its connections and answers nothing, then shares again', async () => {
     const streets = replicas.sandbox.dataset.streets;

@@ -1,5 +1,6 @@
 import type { GraphQLResult } from '../support/gateway';
-import { startReplicas, type Replicas } from '../support/replicas';
+import { RECOVERY_ENV } from '../support/recovery-scenario';
+import { startReplicas, useReplicas, type Replicas } from '../support/replicas';
 import { useRedis } from '../support/redis';
 import { FakeClock, waitFor } from '../support/time';
 import { busiestWindow, SteppedRun } from '../support/stepped-run';
@@ -22,16 +23,12 @@ const redis = useRedis();
 const CLIMATE = 'query($code: String!) { loccode(code: $code) { climate { state } } }';
 const REPLICA_COUNT = 3;
 
+// Paced, one agriculture call per query and no retries: the recovery scenario's settings, on Redis.
 const env = (prefix: string): Record<string, string> => ({
+  ...RECOVERY_ENV,
   REDIS_URL: redis.url,
   REDIS_KEY_PREFIX: `${prefix}:`,
   REPLICAS: String(REPLICA_COUNT),
-  UPSTREAM_PACING: 'on',
-  UPSTREAM_CACHE: 'off',
-  RESPONSE_CACHE: 'off',
-  UPSTREAM_MAX_ATTEMPTS: '1',
-  CIRCUIT_FAILURE_THRESHOLD: '1000000',
-  CLIENT_POINTS_PER_MINUTE: '100000000',
 });
 
 async function fallbacks(replicas: Replicas): Promise<number> {
@@ -59,12 +56,8 @@ function expectDataOrRateLimited(answers: GraphQLResult[]): void {
 }
 
 describe('three replicas pacing agriculture through one Redis (60 a minute)', () => {
-  let replicas: Replicas;
   const clock = new FakeClock();
-  beforeAll(async () => {
-    replicas = await startReplicas(REPLICA_COUNT, env('pacing'), { clock });
-  });
-  afterAll(() => replicas.close());
+  const replicas = useReplicas(REPLICA_COUNT, () => env('pacing'), { clock });
 
   it('300 distinct cold climate queries round-robin for two minutes: at most 60 calls in any 60 s, no 429, no 500', async () => {
     const codes = replicas.sandbox.dataset.streets.slice(0, 300).map((street) => street.code);
@@ -119,12 +112,8 @@ describe('three replicas pacing agriculture through one Redis (60 a minute)', ()
 });
 
 describe('what the upstream says to one replica holds for all', () => {
-  let replicas: Replicas;
   const clock = new FakeClock();
-  beforeAll(async () => {
-    replicas = await startReplicas(REPLICA_COUNT, env('told'), { clock });
-  });
-  afterAll(() => replicas.close());
+  const replicas = useReplicas(REPLICA_COUNT, () => env('told'), { clock });
 
   it('a bare 429 at replica 0 pauses agriculture at all three, and the learned limit is theirs too while it recovers', async () => {
     const streets = replicas.sandbox.dataset.streets;

@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/start/config';
 import type { Sandbox } from '../../src/sandbox';
 import { type GraphQLResult, SINGLE_REQUEST_DISCIPLINE } from './gateway';
 import { TestHttp } from './http';
+import { late } from './late';
 import { startTestSandbox } from './sandbox';
 
 /**
@@ -78,4 +79,40 @@ export async function startReplicas(
       await sandbox.close();
     },
   };
+}
+
+/**
+ * For suites that count calls: a busy CI machine can hold one Redis command past the default
+ * 250 ms, which a replica takes for a hung Redis (that has its own suites: redis-health, outage).
+ */
+const COUNTING_REDIS_TIMEOUT_MS = '2000';
+
+/** One request per call, on the suite's Redis, for suites that count calls; `extra` on top. */
+export function countingOnRedis(
+  redis: { url: string },
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    ...SINGLE_REQUEST_DISCIPLINE,
+    REDIS_URL: redis.url,
+    REDIS_TIMEOUT_MS: COUNTING_REDIS_TIMEOUT_MS,
+    ...extra,
+  };
+}
+
+/**
+ * `startReplicas` in beforeAll, closed in afterAll. `env` is read in beforeAll, so it may name a
+ * Redis that starts in an earlier hook.
+ */
+export function useReplicas(
+  count: number,
+  env: () => Record<string, string>,
+  options: AppOptions | ((index: number) => AppOptions) = {},
+): Replicas {
+  let started: Replicas | undefined;
+  beforeAll(async () => {
+    started = await startReplicas(count, env(), options);
+  });
+  afterAll(() => started?.close());
+  return late(() => started, 'The replicas');
 }

@@ -63,3 +63,9 @@ export function shapeErrors(value: unknown, shape: Shape, path = '$'): string[] 
         : wrong('one of several shapes');
   }
 }
+
+/** A 200 whose JSON body has `shape`, every member of it. */
+export function expectOkShape(res: { status: number; json: unknown }, shape: Shape): void {
+  expect(res.status).toBe(200);
+  expect(shapeErrors(res.json, shape)).toEqual([]);
+}

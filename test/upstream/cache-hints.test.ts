@@ -1,3 +1,4 @@
+import { failWithStatus } from '../support/sandbox';
 import { startTestStack, useTestStack } from '../support/gateway';
 import { FakeClock } from '../support/time';
 
@@ -43,12 +44,7 @@ describe('a response served from stale data', () => {
       // Another document fetches the climate: the response cache keeps that one, not the one asked below.
       await get(`{ loccode(code: "${KANO}") { climate { state airTemperatureCelsius } } }`);
       clock.moveTo(clock.now() + 16 * 60_000);
-      stack.sandbox.controls.injectFault({
-        service: 'agriculture',
-        operation: 'climate',
-        kind: 'status',
-        status: 503,
-      });
+      failWithStatus(stack.sandbox.controls, 'agriculture', 'climate', { status: 503 });
       const query = `{ loccode(code: "${KANO}") { climate { state } } }`;
       const stale = await get(query);
       expect(stale.json.extensions.warnings[0].code).toBe('STALE_DATA');

@@ -1,3 +1,4 @@
+import { failWithStatus } from '../support/sandbox';
 import type { AppOptions } from '../../src/start/app';
 import { startTestStack, type TestStack } from '../support/gateway';
 import { waitFor } from '../support/time';
@@ -66,10 +67,7 @@ describe('upstream discipline', () => {
 
   it('retries a 429 with Retry-After: 1 once, about a second later, and succeeds', () =>
     withStack({}, async (stack) => {
-      stack.sandbox.controls.injectFault({
-        service: 'agriculture',
-        operation: 'climate',
-        kind: 'status',
+      failWithStatus(stack.sandbox.controls, 'agriculture', 'climate', {
         status: 429,
         retryAfterSeconds: 1,
         times: 1,
@@ -89,10 +87,7 @@ describe('upstream discipline', () => {
 
   it('does not retry when Retry-After would pass the request deadline, and says when to come back', () =>
     withStack({ REQUEST_DEADLINE_MS: '2000' }, async (stack) => {
-      stack.sandbox.controls.injectFault({
-        service: 'agriculture',
-        operation: 'climate',
-        kind: 'status',
+      failWithStatus(stack.sandbox.controls, 'agriculture', 'climate', {
         status: 429,
         retryAfterSeconds: 30,
       });
@@ -207,12 +202,7 @@ describe('upstream discipline', () => {
       { RESPONSE_CACHE: 'off' },
       async (stack) => {
         const first = await stack.query(climateOf(KANO));
-        stack.sandbox.controls.injectFault({
-          service: 'agriculture',
-          operation: 'climate',
-          kind: 'status',
-          status: 503,
-        });
+        failWithStatus(stack.sandbox.controls, 'agriculture', 'climate', { status: 503 });
         // Past fresh (10 minutes) and past the refresh window (5 more).
         clock.moveTo(clock.now() + 16 * MINUTE_MS);
         const stale = await stack.query(climateOf(KANO));

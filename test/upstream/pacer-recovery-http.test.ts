@@ -2,7 +2,7 @@ import type { App } from '../../src/start/app';
 import { sum } from '../support/exposition';
 import { primaryOn } from '../support/limiter-primary';
 import { expectRecovered, refusedTwiceThenAMinuteOfQuiet, RECOVERY_ENV } from '../support/recovery-scenario';
-import { startReplicas, type Replicas } from '../support/replicas';
+import { startReplicas, useReplicas, type Replicas } from '../support/replicas';
 import { FakeClock } from '../support/time';
 
 /*
@@ -20,11 +20,7 @@ const paced = { service: 'agriculture', dimension: 'requests' };
 
 describe('one process: a learned agriculture limit recovers', () => {
   const clock = new FakeClock();
-  let replicas: Replicas;
-  beforeAll(async () => {
-    replicas = await startReplicas(1, RECOVERY_ENV, { clock });
-  });
-  afterAll(() => replicas.close());
+  const replicas = useReplicas(1, () => RECOVERY_ENV, { clock });
 
   it('two bare 429s, then a minute of quiet: 30 climate queries answered, none UPSTREAM_RATE_LIMITED', async () => {
     const before = await metricsOf(replicas, replicas.apps[0]!);
@@ -39,11 +35,7 @@ describe('one process: a learned agriculture limit recovers', () => {
 
 describe('one process: /metrics shows the limit each dimension is paced at now', () => {
   const clock = new FakeClock();
-  let replicas: Replicas;
-  beforeAll(async () => {
-    replicas = await startReplicas(1, RECOVERY_ENV, { clock });
-  });
-  afterAll(() => replicas.close());
+  const replicas = useReplicas(1, () => RECOVERY_ENV, { clock });
 
   it('1 after a bare 429, then 15, 30 and 45 a quarter-minute apart, and 60 after the minute; maps dimensions at their documented bursts', async () => {
     const app = replicas.apps[0]!;

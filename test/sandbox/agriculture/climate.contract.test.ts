@@ -1,6 +1,7 @@
+import { failWithStatus } from '../../support/sandbox';
 import { roundPoint } from '../../../src/sandbox/geo/point';
 import { FIXED_NOW } from '../../support/sandbox';
-import { shapeErrors } from '../../support/shape';
+import { expectOkShape } from '../../support/shape';
 import { areaOf, displayForm, expectError, PATHS, useAgricultureSandbox } from './harness';
 import { CLIMATE_BODY } from './shapes';
 
@@ -12,8 +13,7 @@ describe('agriculture Get Climate (/data/climate/by-loccode)', () => {
   it('answers a street loccode with one climate record of the spec types', async () => {
     const street = kanoStreet();
     const res = await getClimate(street.code);
-    expect(res.status).toBe(200);
-    expect(shapeErrors(res.json, CLIMATE_BODY)).toEqual([]);
+    expectOkShape(res, CLIMATE_BODY);
     expect(res.json.climate_data).toHaveLength(1);
   });
 
@@ -115,13 +115,7 @@ describe('agriculture Get Climate (/data/climate/by-loccode)', () => {
 
     it('returns 503 SERVICE_UNAVAILABLE when the climate data source is down (fault switch)', async () => {
       const loccode = areaOf(agri.sandbox, 'Kano').code;
-      agri.sandbox.controls.injectFault({
-        service: 'agriculture',
-        operation: 'climate',
-        kind: 'status',
-        status: 503,
-        times: 1,
-      });
+      failWithStatus(agri.sandbox.controls, 'agriculture', 'climate', { status: 503, times: 1 });
       expectError(await getClimate(loccode), 503, 'SERVICE_UNAVAILABLE');
       expect((await getClimate(loccode)).status).toBe(200);
     });

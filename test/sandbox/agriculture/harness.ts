@@ -1,7 +1,7 @@
 import type { Sandbox } from '../../../src/sandbox';
 import type { Area, Street } from '../../../src/sandbox/dataset/types';
 import { TestHttp, type HttpResponse } from '../../support/http';
-import { startTestSandbox } from '../../support/sandbox';
+import { useSuiteSandbox } from '../../support/sandbox';
 import { shapeErrors } from '../../support/shape';
 import { ERROR_BODY } from './shapes';
 
@@ -37,14 +37,7 @@ export function useAgricultureSandbox(): AgricultureHarness {
     send: (method, pathAndQuery, headers = agricultureHeaders(harness.sandbox)) =>
       http.send(method, `${base()}${pathAndQuery}`, headers),
   };
-  beforeAll(async () => {
-    harness.sandbox = await startTestSandbox();
-  });
-  afterEach(() => harness.sandbox.controls.reset());
-  afterAll(async () => {
-    await http.close();
-    await harness.sandbox.close();
-  });
+  useSuiteSandbox(harness, http);
   return harness;
 }
 

@@ -2,7 +2,7 @@ import type { Area } from '../../../src/sandbox/dataset/types';
 import { readClimate } from '../../../src/sandbox/services/agriculture/climate/reading';
 import { activeConditions } from '../../../src/sandbox/services/agriculture/pests/conditions';
 import { FIXED_NOW } from '../../support/sandbox';
-import { shapeErrors } from '../../support/shape';
+import { expectOkShape } from '../../support/shape';
 import { areaOf, displayForm, expectError, PATHS, useAgricultureSandbox } from './harness';
 import { PEST_OVERVIEW, PEST_PROFILE } from './shapes';
 
@@ -24,8 +24,7 @@ describe('agriculture Get Pests (/monitoring/pests/by-loccode)', () => {
     it('returns the overview shape with the display loccode, state and geopolitical zone', async () => {
       const area = areaOf(agri.sandbox, 'Kano');
       const res = await getPests({ loccode: area.code });
-      expect(res.status).toBe(200);
-      expect(shapeErrors(res.json, PEST_OVERVIEW)).toEqual([]);
+      expectOkShape(res, PEST_OVERVIEW);
       expect(res.json).toMatchObject({
         loccode: displayForm(area.code),
         location: `${area.city}, Kano State`,
@@ -70,8 +69,7 @@ describe('agriculture Get Pests (/monitoring/pests/by-loccode)', () => {
     it('returns the profile shape, keeping the crop as submitted', async () => {
       const area = areaOf(agri.sandbox, 'Kano');
       const res = await getPests({ loccode: area.code, crop: 'MaIzE' });
-      expect(res.status).toBe(200);
-      expect(shapeErrors(res.json, PEST_PROFILE)).toEqual([]);
+      expectOkShape(res, PEST_PROFILE);
       expect(res.json).toMatchObject({
         loccode: displayForm(area.code),
         crop: 'MaIzE',

@@ -1,6 +1,7 @@
+import { failWithStatus } from '../../support/sandbox';
 import { distanceMeters, roundPoint } from '../../../src/sandbox/geo/point';
 import type { Locality } from '../../../src/sandbox/dataset/types';
-import { shapeErrors } from '../../support/shape';
+import { expectOkShape } from '../../support/shape';
 import {
   areaOf,
   expectError,
@@ -25,8 +26,7 @@ describe('agriculture Supply Farm Produce (POST /logistics/supply)', () => {
   it('returns the spec shape, echoing both loccodes as submitted', async () => {
     const [origin, destination] = longTrip();
     const res = await route(origin, destination);
-    expect(res.status).toBe(200);
-    expect(shapeErrors(res.json, SUPPLY_BODY)).toEqual([]);
+    expectOkShape(res, SUPPLY_BODY);
     expect(res.json).toMatchObject({
       origin_loccode: origin.code,
       destination_loccode: destination.code,
@@ -157,12 +157,7 @@ describe('agriculture Supply Farm Produce (POST /logistics/supply)', () => {
     });
 
     it('returns 503 SERVICE_UNAVAILABLE when the routing data source is down (fault switch)', async () => {
-      agri.sandbox.controls.injectFault({
-        service: 'agriculture',
-        operation: 'supply',
-        kind: 'status',
-        status: 503,
-      });
+      failWithStatus(agri.sandbox.controls, 'agriculture', 'supply', { status: 503 });
       expectError(await route(...longTrip()), 503, 'SERVICE_UNAVAILABLE');
     });
   });

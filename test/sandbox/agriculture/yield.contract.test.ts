@@ -1,4 +1,4 @@
-import { shapeErrors } from '../../support/shape';
+import { expectOkShape } from '../../support/shape';
 import { areaOf, displayForm, expectError, PATHS, useAgricultureSandbox } from './harness';
 import { YIELD_BODY } from './shapes';
 
@@ -11,8 +11,7 @@ describe('agriculture Get Crop Yield (/predict/yield/by-loccode)', () => {
   it('returns the spec shape with the crop lowercased, whatever case was sent', async () => {
     const area = areaOf(agri.sandbox, 'Benue');
     const res = await getYield({ loccode: area.code, crop: 'CaSsAvA' });
-    expect(res.status).toBe(200);
-    expect(shapeErrors(res.json, YIELD_BODY)).toEqual([]);
+    expectOkShape(res, YIELD_BODY);
     expect(res.json).toMatchObject({
       loccode: displayForm(area.code),
       crop: 'cassava',

@@ -1,6 +1,6 @@
 import { FIXED_NOW } from '../../support/sandbox';
-import { shapeErrors } from '../../support/shape';
-import { KANO_STREET, distanceKm, useHealthcareSandbox } from './harness';
+import { expectOkShape } from '../../support/shape';
+import { KANO_STREET, distanceKm, facilitiesAround, useHealthcareSandbox } from './harness';
 import { ACCESS_BODY } from './shapes';
 
 /** The sandbox's documented coverage bands on access_score. */
@@ -16,8 +16,7 @@ describe('healthcare /access', () => {
 
   it('returns every spec field with the spec types, unwrapped', async () => {
     const res = await health.get('access', { loccode: KANO_STREET });
-    expect(res.status).toBe(200);
-    expect(shapeErrors(res.json, ACCESS_BODY)).toEqual([]);
+    expectOkShape(res, ACCESS_BODY);
     expect(res.json).toMatchObject({ loccode: 'KN3A-7QP', generated_at: FIXED_NOW.toISOString() });
   });
 
@@ -34,17 +33,13 @@ describe('healthcare /access', () => {
   });
 
   it('counts the facilities around the loccode as the dataset has them', async () => {
-    const street = health.sandbox.dataset.streetByCode.get(KANO_STREET)!;
-    const within10km = health.sandbox.dataset.facilities.filter(
-      (f) => distanceKm(street.point, f.point) <= 10,
-    );
+    const within10km = facilitiesAround(health, KANO_STREET, 10);
     const nhia = within10km.filter((f) =>
       f.accreditations.some((a) => a.body === 'NHIA' && a.status === 'active'),
     );
     const body = (await health.get('access', { loccode: KANO_STREET })).json;
     expect(body.facility_counts).toEqual({
-      within_5km: health.sandbox.dataset.facilities.filter((f) => distanceKm(street.point, f.point) <= 5)
-        .length,
+      within_5km: facilitiesAround(health, KANO_STREET, 5).length,
       within_10km: within10km.length,
       functional_within_10km: within10km.filter((f) => f.functionalStatus === 'Functional').length,
       nhia_accredited_within_10km: nhia.length,

@@ -1,6 +1,13 @@
 import { FIXED_NOW } from '../../support/sandbox';
-import { shapeErrors } from '../../support/shape';
-import { KANO_STREET, distanceKm, facilityByNhfrCode, pointOf, useHealthcareSandbox } from './harness';
+import { expectOkShape, shapeErrors } from '../../support/shape';
+import {
+  KANO_STREET,
+  distanceKm,
+  facilitiesAround,
+  facilityByNhfrCode,
+  pointOf,
+  useHealthcareSandbox,
+} from './harness';
 import { ERROR_BODY, FACILITIES_DATA, wrappedBody } from './shapes';
 
 /** The spec's fixed ranking weights, factor by factor. */
@@ -20,17 +27,12 @@ describe('healthcare /facilities', () => {
   const search = (query: Record<string, string>) =>
     health.get('facilities', { loccode: KANO_STREET, ...query });
   /** Dataset facilities of a level within a radius of the Kano street, for counts the answer must match. */
-  const inDataset = (level: string, radiusKm: number) => {
-    const street = health.sandbox.dataset.streetByCode.get(KANO_STREET)!;
-    return health.sandbox.dataset.facilities.filter(
-      (f) => f.level === level && distanceKm(street.point, f.point) <= radiusKm,
-    );
-  };
+  const inDataset = (level: string, radiusKm: number) =>
+    facilitiesAround(health, KANO_STREET, radiusKm).filter((f) => f.level === level);
 
   it('returns every spec field with the spec types', async () => {
     const res = await search({ facility_level: 'Secondary' });
-    expect(res.status).toBe(200);
-    expect(shapeErrors(res.json, wrappedBody(FACILITIES_DATA))).toEqual([]);
+    expectOkShape(res, wrappedBody(FACILITIES_DATA));
     expect(res.json.data).toMatchObject({
       loccode: 'KN3A-7QP',
       location: { state: 'Kano', lga: 'Kano Municipal' },

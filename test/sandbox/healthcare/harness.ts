@@ -2,7 +2,7 @@ import { distanceMeters, type Point } from '../../../src/sandbox/geo/point';
 import type { Sandbox } from '../../../src/sandbox';
 import type { Facility } from '../../../src/sandbox/dataset/types';
 import { TestHttp, type HttpResponse } from '../../support/http';
-import { startTestSandbox } from '../../support/sandbox';
+import { useSuiteSandbox } from '../../support/sandbox';
 
 export const HEALTHCARE_ENDPOINTS = [
   'facilities',
@@ -50,19 +50,18 @@ export function useHealthcareSandbox(): HealthcareHarness {
       return http.get(`${harness.sandbox.urls.healthcare}/api/v1/${pathAndQuery}`, headers);
     },
   };
-  beforeAll(async () => {
-    harness.sandbox = await startTestSandbox();
-  });
-  afterEach(() => harness.sandbox.controls.reset());
-  afterAll(async () => {
-    await http.close();
-    await harness.sandbox.close();
-  });
+  useSuiteSandbox(harness, http);
   return harness;
 }
 
 export function distanceKm(a: Point, b: Point): number {
   return distanceMeters(a, b) / 1000;
+}
+
+/** The dataset's facilities within `radiusKm` of a street: what the service should count or list. */
+export function facilitiesAround(harness: HealthcareHarness, code: string, radiusKm: number): Facility[] {
+  const street = harness.sandbox.dataset.streetByCode.get(code)!;
+  return harness.sandbox.dataset.facilities.filter((f) => distanceKm(street.point, f.point) <= radiusKm);
 }
 
 export function pointOf(location: { lat: number; lon: number }): Point {

@@ -1,5 +1,5 @@
 import { shapeErrors } from '../../support/shape';
-import { KANO_STREET, distanceKm, useHealthcareSandbox } from './harness';
+import { KANO_STREET, facilitiesAround, useHealthcareSandbox } from './harness';
 import { HEALTH_RISK_DATA, wrappedBody } from './shapes';
 
 /** The sandbox's documented risk levels on health_risk_index. */
@@ -43,10 +43,7 @@ describe('healthcare /health-risk', () => {
   });
 
   it('counts the facilities within 10 km as the dataset has them', async () => {
-    const street = health.sandbox.dataset.streetByCode.get(KANO_STREET)!;
-    const count = health.sandbox.dataset.facilities.filter(
-      (f) => distanceKm(street.point, f.point) <= 10,
-    ).length;
+    const count = facilitiesAround(health, KANO_STREET, 10).length;
     expect((await assess(KANO_STREET)).data.environmental_vitals.nearby_facilities_10km).toBe(count);
   });
 

@@ -1,4 +1,4 @@
-import { shapeErrors } from '../../support/shape';
+import { expectOkShape } from '../../support/shape';
 import { KANO_STREET, distanceKm, useHealthcareSandbox } from './harness';
 import { HEATMAP_BODY } from './shapes';
 
@@ -7,8 +7,7 @@ describe('healthcare /heatmap', () => {
 
   it('returns every spec field with the spec types, unwrapped', async () => {
     const res = await health.get('heatmap', { loccode: KANO_STREET });
-    expect(res.status).toBe(200);
-    expect(shapeErrors(res.json, HEATMAP_BODY)).toEqual([]);
+    expectOkShape(res, HEATMAP_BODY);
     expect(res.json.loccode).toBe('KN3A-7QP');
   });
 

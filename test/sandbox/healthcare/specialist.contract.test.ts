@@ -1,4 +1,4 @@
-import { shapeErrors } from '../../support/shape';
+import { expectOkShape, shapeErrors } from '../../support/shape';
 import { KANO_STREET, useHealthcareSandbox } from './harness';
 import { ERROR_BODY, SPECIALIST_DATA, wrappedBody } from './shapes';
 
@@ -9,8 +9,7 @@ describe('healthcare /specialist', () => {
 
   it('returns every spec field with the spec types, wrapped', async () => {
     const res = await recommend('chest pain');
-    expect(res.status).toBe(200);
-    expect(shapeErrors(res.json, wrappedBody(SPECIALIST_DATA))).toEqual([]);
+    expectOkShape(res, wrappedBody(SPECIALIST_DATA));
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import type { Point } from '../../../src/sandbox/geo/point';
 import { shapeErrors, is } from '../../support/shape';
 import { geometryProblems, readGlyphStacks, readPng, readVectorTile } from './binary-formats';
-import { expectFailure, KANO_STREET, useMapsSandbox, WORDMARK_POSITIONS } from './harness';
+import { expectFailure, KANO_STREET, styleDocument, useMapsSandbox, WORDMARK_POSITIONS } from './harness';
 
 /** The slippy-map tile holding a point. */
 function tileOf({ latitude, longitude }: Point, z: number): { z: number; x: number; y: number } {
@@ -23,11 +23,7 @@ function spriteUrl(base: string, suffix: string): string {
 
 describe('maps service: what a renderer fetches from a style', () => {
   const maps = useMapsSandbox();
-  const style = async (family = 'streets', mode?: string) => {
-    const res = await maps.getUrl(maps.mapUrl(`/sdk/styles/${family}/style.json`, mode && `mode=${mode}`));
-    expect(res.status).toBe(200);
-    return res;
-  };
+  const style = (family = 'streets', mode?: string) => styleDocument(maps, family, mode);
 
   it('tiles.json is TileJSON 3.0.0 over Nigeria with a keyed tile template', async () => {
     const { json: doc } = await style();

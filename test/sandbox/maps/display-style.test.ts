@@ -1,12 +1,8 @@
-import { expectFailure, useMapsSandbox, WORDMARK_POSITIONS } from './harness';
+import { expectFailure, styleDocument, useMapsSandbox, WORDMARK_POSITIONS } from './harness';
 
 describe('maps service: map style documents and keys', () => {
   const maps = useMapsSandbox();
-  const style = async (family = 'streets', mode?: string) => {
-    const res = await maps.getUrl(maps.mapUrl(`/sdk/styles/${family}/style.json`, mode && `mode=${mode}`));
-    expect(res.status).toBe(200);
-    return res;
-  };
+  const style = (family = 'streets', mode?: string) => styleDocument(maps, family, mode);
 
   describe('style.json', () => {
     it.each([

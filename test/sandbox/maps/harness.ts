@@ -2,7 +2,7 @@ import { distanceMeters, type Point } from '../../../src/sandbox/geo/point';
 import type { Sandbox } from '../../../src/sandbox';
 import type { Street } from '../../../src/sandbox/dataset/types';
 import { TestHttp, type HttpResponse } from '../../support/http';
-import { startTestSandbox } from '../../support/sandbox';
+import { useSuiteSandbox } from '../../support/sandbox';
 import { shapeErrors } from '../../support/shape';
 import { FAILURE_BODY } from './shapes';
 
@@ -67,14 +67,7 @@ export function useMapsSandbox(): MapsHarness {
       return street;
     },
   };
-  beforeAll(async () => {
-    harness.sandbox = await startTestSandbox();
-  });
-  afterEach(() => harness.sandbox.controls.reset());
-  afterAll(async () => {
-    await http.close();
-    await harness.sandbox.close();
-  });
+  useSuiteSandbox(harness, http);
   return harness;
 }
 
@@ -110,4 +103,11 @@ export function metersBetween(a: Point, b: Point): number {
 export function eastOf(from: Point, meters: number): Point {
   const degrees = meters / (111_320 * Math.cos((from.latitude * Math.PI) / 180));
   return { latitude: from.latitude, longitude: from.longitude + degrees };
+}
+
+/** The style document of a family (and mode), fetched from the map host: a 200. */
+export async function styleDocument(maps: MapsHarness, family: string, mode?: string): Promise<HttpResponse> {
+  const res = await maps.getUrl(maps.mapUrl(`/sdk/styles/${family}/style.json`, mode && `mode=${mode}`));
+  expect(res.status).toBe(200);
+  return res;
 }

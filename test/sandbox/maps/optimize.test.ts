@@ -1,7 +1,7 @@
 import { shapeErrors } from '../../support/shape';
 import { eastOf, expectSuccess, KANO_STREET, metersBetween, useMapsSandbox } from './harness';
 import { atPoint, gridStops, mixedStops, tripBody } from './optimize-fixtures';
-import { expectPolylineBetween, sum } from './route-checks';
+import { expectPolylineBetween, routeQuery, sum } from './route-checks';
 import { OPTIMIZE_DATA } from './shapes';
 
 describe('maps service: stop optimisation (POST /sdk/v1/optimize)', () => {
@@ -74,13 +74,7 @@ describe('maps service: stop optimisation (POST /sdk/v1/optimize)', () => {
     const start = eastOf(kano().point, 20_000);
     const onTheWay = [4, 1, 6, 2, 5, 3].map((step) => atPoint(`z${7 - step}`, eastOf(start, step * 2000)));
     const end = eastOf(start, 14_000);
-    const res = await maps.post('optimize', {
-      origin_lat: start.latitude,
-      origin_lng: start.longitude,
-      dest_lat: end.latitude,
-      dest_lng: end.longitude,
-      stops: onTheWay,
-    });
+    const res = await maps.post('optimize', { ...routeQuery(start, end), stops: onTheWay });
     expectSuccess(res);
     expect(res.json.data.optimizedOrderIds.join(' ')).toBe('origin z6 z5 z4 z3 z2 z1 destination');
   });
@@ -91,10 +85,7 @@ describe('maps service: stop optimisation (POST /sdk/v1/optimize)', () => {
     const ahead = eastOf(start, 1000);
     const end = eastOf(start, 10_000);
     const res = await maps.post('optimize', {
-      origin_lat: start.latitude,
-      origin_lng: start.longitude,
-      dest_lat: end.latitude,
-      dest_lng: end.longitude,
+      ...routeQuery(start, end),
       stops: [atPoint('ahead', ahead), atPoint('behind', behind)],
     });
     expectSuccess(res);

@@ -2,7 +2,7 @@ import { isInNigeria, pathLengthMeters, type Point } from '../../../src/sandbox/
 import { decodeReference } from '../../support/polyline';
 import type { Dataset, Street } from '../../../src/sandbox/dataset/types';
 import { shapeErrors } from '../../support/shape';
-import { fromLngLat, KANO_STREET, metersBetween, type MapsHarness } from './harness';
+import { fromLngLat, KANO_STREET, metersBetween, useMapsSandbox, type MapsHarness } from './harness';
 import { ROUTE_DATA } from './shapes';
 
 /** Polylines carry 5 decimals (about 1.1 m), so an end may be this far from the point it stands for. */
@@ -15,7 +15,17 @@ export function farKanoStreet(maps: MapsHarness): Street {
   return maps.sandbox.dataset.streets.find((s) => s.state === 'Kano' && s.lga !== kano.lga)!;
 }
 
-/** The query parameters of GET /sdk/v1/route between two points. */
+/** A maps sandbox for route suites, with the two Kano streets they route between. */
+export function useRouteSandbox() {
+  const maps = useMapsSandbox();
+  return {
+    maps,
+    kano: (): Street => maps.street(KANO_STREET),
+    farKano: (): Street => farKanoStreet(maps),
+  };
+}
+
+/** Origin and destination by coordinates, as GET /sdk/v1/route's query and the optimize body name them. */
 export function routeQuery(origin: Point, destination: Point, extra: Record<string, string> = {}) {
   return {
     origin_lat: origin.latitude,

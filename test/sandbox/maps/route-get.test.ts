@@ -1,19 +1,8 @@
-import type { Street } from '../../../src/sandbox/dataset/types';
-import {
-  ACCRA,
-  eastOf,
-  expectFailure,
-  expectSuccess,
-  KANO_STREET,
-  metersBetween,
-  useMapsSandbox,
-} from './harness';
-import { expectRouteThrough, farKanoStreet, routeQuery } from './route-checks';
+import { ACCRA, eastOf, expectFailure, expectSuccess, KANO_STREET, metersBetween } from './harness';
+import { expectRouteThrough, routeQuery, useRouteSandbox } from './route-checks';
 
 describe('maps service: routing by GET /sdk/v1/route (coordinates only)', () => {
-  const maps = useMapsSandbox();
-  const kano = (): Street => maps.street(KANO_STREET);
-  const farKano = (): Street => farKanoStreet(maps);
+  const { maps, kano, farKano } = useRouteSandbox();
   const query = routeQuery;
 
   it('drives from origin to destination along an encoded polyline as long as the route distance', async () => {

@@ -1,6 +1,5 @@
 import type { Point } from '../../../src/sandbox/geo/point';
 import { decodeReference } from '../../support/polyline';
-import type { Street } from '../../../src/sandbox/dataset/types';
 import {
   ACCRA,
   eastOf,
@@ -9,14 +8,11 @@ import {
   KANO_STREET,
   metersBetween,
   UNISSUED_LOCCODE,
-  useMapsSandbox,
 } from './harness';
-import { expectRouteThrough, farKanoStreet, routeQuery } from './route-checks';
+import { expectRouteThrough, routeQuery, useRouteSandbox } from './route-checks';
 
 describe('maps service: routing by POST /sdk/v1/route (coordinates or loccode per endpoint)', () => {
-  const maps = useMapsSandbox();
-  const kano = (): Street => maps.street(KANO_STREET);
-  const farKano = (): Street => farKanoStreet(maps);
+  const { maps, kano, farKano } = useRouteSandbox();
   const query = routeQuery;
   const body = (origin: Point, destination: Point, extra: Record<string, unknown> = {}) => ({
     origin_lat: origin.latitude,
