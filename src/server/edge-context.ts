@@ -12,8 +12,8 @@ export interface EdgeContext extends GatewayContext {
 
 /** One operation Apollo answered, as finish.ts counts, logs and names it. */
 export interface LearnedOperation {
-  /** When Apollo began it (its duration in metrics counts from it). */
-  started: number;
+  /** From Apollo's start of it to its response, as metrics time it. */
+  durationMs: number;
   /** `query` or `mutation`, once Apollo resolved the operation; undefined when it never did. */
   type: string | undefined;
   operationName: string | null;

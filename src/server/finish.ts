@@ -130,7 +130,7 @@ export function finish(
   for (const [name, value] of rateLimitHeaders(answer.budget)) res.setHeader(name, value);
   res.setHeader('cache-control', cacheControlFor(caller, answer.cacheControl));
   res.setHeader('content-type', ex.mediaType!);
-  noteOperation(edge.options.metrics, scope, operationName, documentHash, answer.started, []);
+  noteOperation(edge.options.metrics, scope, operationName, documentHash, monotonicMs() - answer.started, []);
   sendCompressible(ex.req, res, 200, {}, answer.body, 'latin1');
 }
 
@@ -149,28 +149,25 @@ function finishOperation(edge: Edge, request: GraphQLRequest, operation: Learned
     request.scope,
     operationName,
     documentHash,
-    operation.started,
+    operation.durationMs,
     errorCodes,
   );
 }
 
-/**
- * One operation answered, whoever answered it: counted
- * and timed, its errors counted by code, and noted in the scope for the access log.
- */
-export function noteOperation(
+/** One operation answered, whoever answered it: counted and timed, its errors counted by code, noted for the access log. */
+function noteOperation(
   metrics: Metrics,
-  scope: RequestScope | undefined,
+  scope: RequestScope,
   operationName: string | null,
   documentHash: string | null,
-  started: number,
+  durationMs: number,
   errorCodes: string[],
 ): void {
   const operation = metrics.operationLabel(operationName);
   metrics.graphqlRequests.inc({ operation });
-  metrics.graphqlDuration.observe({ operation }, (monotonicMs() - started) / 1000);
+  metrics.graphqlDuration.observe({ operation }, durationMs / 1000);
   for (const code of errorCodes) metrics.graphqlErrors.inc({ operation, code });
-  if (scope) (scope.operations ??= []).push({ name: operationName, documentHash, errorCodes });
+  (scope.operations ??= []).push({ name: operationName, documentHash, errorCodes });
 }
 
 function keepInScope(

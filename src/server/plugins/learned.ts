@@ -23,7 +23,8 @@ export function learnedPlugin(keeping: boolean): ApolloServerPlugin<EdgeContext>
           const errorCodes = errors.map(({ extensions }) =>
             typeof extensions?.code === 'string' ? extensions.code : 'UNKNOWN',
           );
-          const operation = { started, type, operationName: operationName ?? null, errorCodes };
+          const durationMs = monotonicMs() - started;
+          const operation = { durationMs, type, operationName: operationName ?? null, errorCodes };
           const toKeep = keeping ? answerToKeep(context) : undefined;
           contextValue.learned?.push({ ...operation, documentHash: queryHash ?? null, toKeep });
         },
