@@ -12,7 +12,6 @@ import {
   type Span,
   type Tracer,
 } from '@opentelemetry/api';
-import type { ApolloServerPlugin } from '@apollo/server';
 import type { Sampler, SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace';
 import { extractTraceContext, traceHeaders } from './trace-context';
 
@@ -226,21 +225,9 @@ export function nameOperationSpan(
     });
 }
 
-/** Names the request's span after its GraphQL operation and marks it failed when the response has errors. */
-export function tracingPlugin<Context extends object>(): ApolloServerPlugin<Context> {
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ operationName, operation, queryHash }) {
-          nameOperationSpan(operation?.operation ?? 'query', operationName ?? null, queryHash);
-        },
-        async willSendResponse({ response }) {
-          const errors = response.body.kind === 'single' ? (response.body.singleResult.errors ?? []) : [];
-          if (errors.length > 0) trace.getActiveSpan()?.setStatus({ code: SpanStatusCode.ERROR });
-        },
-      };
-    },
-  };
+/** Marks the request's span failed: its answer holds errors. */
+export function markOperationFailed(): void {
+  trace.getActiveSpan()?.setStatus({ code: SpanStatusCode.ERROR });
 }
 
 /** What one upstream call span learns while it runs. */

@@ -3,7 +3,7 @@ import { HeaderMap, type ApolloServer } from '@apollo/server';
 import { runInScope } from '../kernel/request-scope';
 import { admitCharged, chargeable } from './admission';
 import { contextOf, type Answerer, type Edge } from './edge';
-import type { EdgeContext } from './edge-context';
+import type { EdgeContext, LearnedOperation } from './edge-context';
 import { answerText, costReport, type Answer } from './finish';
 import type { LeanPath } from './lean-path';
 import { cacheControlHeader } from './plugins/cache-policy';
@@ -67,6 +67,9 @@ export function apolloAnswerer(edge: Edge, apollo: ApolloServer<EdgeContext>): A
       const { scope, search, body } = request;
       const context = contextOf(edge, ex, request);
       scope.answeredBy = 'apollo';
+      // Apollo hands each operation a shallow copy of the context: they share this one list.
+      const learned: LearnedOperation[] = [];
+      context.learned = learned;
       const headers = new HeaderMap();
       for (const [name, value] of Object.entries(req.headers)) {
         if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
@@ -77,7 +80,7 @@ export function apolloAnswerer(edge: Edge, apollo: ApolloServer<EdgeContext>): A
           context: async () => context,
         }),
       );
-      return { kind: 'apollo', response };
+      return { kind: 'apollo', response, learned };
     },
   };
 }

@@ -10,7 +10,6 @@ import {
 import { maskError } from '../kernel/errors';
 import { apolloLogger, logger } from '../observability/logger';
 import { withRequestId } from '../observability/request-id';
-import { tracingPlugin } from '../observability/tracing';
 import type { documentCache, stringCache } from './bounded-cache';
 import type { EdgeContext } from './edge-context';
 import type { GatewayOptions } from './gateway';
@@ -19,7 +18,7 @@ import type { JitGateway } from './jit-executor';
 import { cachePolicyPlugin, type OperationPolicies } from './plugins/cache-policy';
 import type { DemandControl } from './admission';
 import { demandControlPlugin } from './plugins/demand-control';
-import { metricsPlugin } from './plugins/metrics';
+import { learnedPlugin } from './plugins/learned';
 import { responsePolicyPlugin } from './plugins/response-policy';
 import { responseCachePlugin, type ResponseCache } from './response-cache';
 
@@ -74,8 +73,6 @@ export function createApollo(
       ),
     plugins: [
       demandControlPlugin(demand),
-      metricsPlugin(options.metrics),
-      tracingPlugin(),
       responsePolicyPlugin(options.cacheTtlScale),
       // Fields without a hint that return objects take the longest TTL; every domain field has its own,
       // and a response's policy is the shortest among its fields.
@@ -86,6 +83,8 @@ export function createApollo(
       // Whole responses (response-cache.ts): a PRIVATE answer (mapDisplay: links built on the
       // origin the request came in on) is kept per origin, any other once.
       ...(responseCache ? [responseCachePlugin(responseCache)] : []),
+      // What finish.ts needs of each operation: metrics, access log, span name, response-cache write.
+      learnedPlugin(responseCache !== undefined),
       // On stop, in-flight requests finish up to their own deadline (they are answered by then), not a fixed 10 s.
       ApolloServerPluginDrainHttpServer({
         httpServer,

@@ -4,10 +4,11 @@ import type { DocumentNode } from 'graphql';
 import type { BudgetStanding, Caller } from '../kernel/caller';
 import { runInScope, type AnsweredBy, type RequestScope } from '../kernel/request-scope';
 import type { Metrics } from '../observability/metrics';
-import { nameOperationSpan } from '../observability/tracing';
+import { markOperationFailed, nameOperationSpan } from '../observability/tracing';
 import type { Budgets } from './access/budget';
 import { sendCompressible } from './compression';
 import type { Edge, Exchange, GraphQLRequest } from './edge';
+import type { LearnedOperation } from './edge-context';
 import type { QueryLimits } from './plugins/query-limits';
 import type { AnswerToKeep, ResponseCache } from './response-cache';
 
@@ -96,6 +97,8 @@ export interface WholeAnswer {
 export interface ApolloAnswer {
   kind: 'apollo';
   response: HTTPGraphQLResponse;
+  /** What its plugins learned of each operation (plugins/learned.ts); none when Apollo refused the request whole. */
+  learned: readonly LearnedOperation[];
 }
 
 export type Answer = WholeAnswer | ApolloAnswer;
@@ -111,7 +114,10 @@ export function finish(
   request: GraphQLRequest,
   answer: Answer,
 ): Promise<void> | void {
-  if (answer.kind === 'apollo') return finishApollo(ex, request.caller, answer.response);
+  if (answer.kind === 'apollo') {
+    for (const operation of answer.learned) finishOperation(edge, request, operation);
+    return finishApollo(ex, request.caller, answer.response);
+  }
   const { res } = ex;
   const { scope, caller } = request;
   const { operationName, documentHash, toKeep } = answer;
@@ -124,27 +130,44 @@ export function finish(
   for (const [name, value] of rateLimitHeaders(answer.budget)) res.setHeader(name, value);
   res.setHeader('cache-control', cacheControlFor(caller, answer.cacheControl));
   res.setHeader('content-type', ex.mediaType!);
-  noteOperation(edge.options.metrics, scope, operationName, documentHash, answer.started, []);
+  noteOperation(edge.options.metrics, scope, operationName, documentHash, monotonicMs() - answer.started, []);
   sendCompressible(ex.req, res, 200, {}, answer.body, 'latin1');
 }
 
-/**
- * One operation answered, whoever answered it (Apollo's through plugins/metrics.ts): counted
- * and timed, its errors counted by code, and noted in the scope for the access log.
- */
-export function noteOperation(
+/** One operation Apollo answered: its response-cache write, its span named, counted and logged like a whole answer. */
+function finishOperation(edge: Edge, request: GraphQLRequest, operation: LearnedOperation): void {
+  const { toKeep, type, operationName, documentHash, errorCodes } = operation;
+  const cache = edge.responseCache;
+  if (toKeep && cache)
+    runInScope(request.scope, () =>
+      cache.keep(toKeep.request, toKeep.origin, toKeep.document, toKeep.answer),
+    );
+  if (type !== undefined) nameOperationSpan(type, operationName, documentHash ?? undefined);
+  if (errorCodes.length > 0) markOperationFailed();
+  noteOperation(
+    edge.options.metrics,
+    request.scope,
+    operationName,
+    documentHash,
+    operation.durationMs,
+    errorCodes,
+  );
+}
+
+/** One operation answered, whoever answered it: counted and timed, its errors counted by code, noted for the access log. */
+function noteOperation(
   metrics: Metrics,
-  scope: RequestScope | undefined,
+  scope: RequestScope,
   operationName: string | null,
   documentHash: string | null,
-  started: number,
+  durationMs: number,
   errorCodes: string[],
 ): void {
   const operation = metrics.operationLabel(operationName);
   metrics.graphqlRequests.inc({ operation });
-  metrics.graphqlDuration.observe({ operation }, (monotonicMs() - started) / 1000);
+  metrics.graphqlDuration.observe({ operation }, durationMs / 1000);
   for (const code of errorCodes) metrics.graphqlErrors.inc({ operation, code });
-  if (scope) (scope.operations ??= []).push({ name: operationName, documentHash, errorCodes });
+  (scope.operations ??= []).push({ name: operationName, documentHash, errorCodes });
 }
 
 function keepInScope(

@@ -1,32 +1,24 @@
 import type { IncomingMessage, Server } from 'node:http';
+import getRawBody from 'raw-body';
 
 /**
- * The whole request body as text; `too-large` as soon as it passes `maxBytes` (reading stops
- * there, so a slow sender is answered at once); `aborted` when the request ends before its
- * body (the client left, or the request timed out).
+ * The whole request body as text, read by raw-body: `too-large` when its `Content-Length` or
+ * the bytes received pass `maxBytes` (reading stops there, so a slow sender is answered at
+ * once); `aborted` when the request ends before its body (the client left, or it timed out).
  */
-export function readBody(req: IncomingMessage, maxBytes: number): Promise<string | 'too-large' | 'aborted'> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size <= maxBytes) {
-        chunks.push(chunk);
-        return;
-      }
-      req.off('data', onData);
-      req.pause();
-      resolve('too-large');
-    };
-    req.on('data', onData);
-    // Most bodies arrive in one chunk: decoded where it lies, not copied into a new Buffer first.
-    req.on('end', () => resolve((chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8')));
-    req.on('error', () => resolve('aborted'));
-    req.on('close', () => {
-      if (!req.complete) resolve('aborted');
+export async function readBody(
+  req: IncomingMessage,
+  maxBytes: number,
+): Promise<string | 'too-large' | 'aborted'> {
+  try {
+    return await getRawBody(req, {
+      limit: maxBytes,
+      length: req.headers['content-length'],
+      encoding: 'utf8',
     });
-  });
+  } catch (error) {
+    return (error as { type?: string }).type === 'entity.too.large' ? 'too-large' : 'aborted';
+  }
 }
 
 /**

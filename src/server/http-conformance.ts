@@ -4,6 +4,8 @@
  * operation (upstream calls included), and answers its own refusals in the negotiated type.
  */
 
+import contentType from 'content-type';
+
 export const APPLICATION_JSON = 'application/json; charset=utf-8';
 export const GRAPHQL_RESPONSE_JSON = 'application/graphql-response+json; charset=utf-8';
 
@@ -89,10 +91,18 @@ export function responseMediaType(accept: string | undefined): string | undefine
 /**
  * Whether a request's `content-type` is `application/json`, the one POST encoding served
  * (spec 5.2), in UTF-8: JSON is UTF-8 (RFC 8259), so a `charset` parameter may only say so.
+ * Read by the content-type package, so a header that breaks RFC 7231's grammar is not JSON.
  */
-export function isJsonRequest(contentType: string | undefined): boolean {
-  const [type, ...parameters] = (contentType ?? '').split(';').map((part) => part.trim().toLowerCase());
-  if (type !== 'application/json') return false;
-  const charset = parameters.find((parameter) => parameter.startsWith('charset='));
-  return charset === undefined || ['charset=utf-8', 'charset="utf-8"', 'charset=utf8'].includes(charset);
+export function isJsonRequest(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  let parsed: contentType.ParsedMediaType;
+  try {
+    parsed = contentType.parse(header);
+  } catch {
+    return false;
+  }
+  const charset = parsed.parameters.charset?.toLowerCase();
+  return parsed.type === 'application/json' && (charset === undefined || UTF8.has(charset));
 }
+
+const UTF8 = new Set(['utf-8', 'utf8']);

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
+import type {
+  ApolloServerPlugin,
+  GraphQLRequestContext,
+  GraphQLRequestContextWillSendResponse,
+} from '@apollo/server';
 import { HeaderMap } from '@apollo/server';
 import type { DocumentNode } from 'graphql';
-import type { EdgeContext } from './edge-context';
+import type { EdgeContext, LearnedOperation } from './edge-context';
 import { logger } from '../observability/logger';
 import { LastOfLength, TextMemo } from '../kernel/text-memo';
 import { utf8Bytes, utf8Text } from './utf8';
@@ -199,7 +203,6 @@ function decode(value: string): CachedAnswer | PrivateMarker {
  * policy (Apollo's response-cache rules), once its cost is known.
  */
 export function responseCachePlugin(cache: ResponseCache): ApolloServerPlugin<EdgeContext> {
-  const isQuery = (context: GraphQLRequestContext<EdgeContext>) => context.operation?.operation === 'query';
   return {
     async requestDidStart() {
       let age: number | undefined;
@@ -210,6 +213,7 @@ export function responseCachePlugin(cache: ResponseCache): ApolloServerPlugin<Ed
           if (!answer) return null;
           context.overallCachePolicy.replace(answer.policy);
           age = cache.ageOf(answer);
+          servedFromCache.add(context.request);
           return {
             body: {
               kind: 'single',
@@ -218,26 +222,39 @@ export function responseCachePlugin(cache: ResponseCache): ApolloServerPlugin<Ed
             http: { status: undefined, headers: new HeaderMap() },
           };
         },
-        async willSendResponse(context) {
-          const { response } = context;
-          if (response.body.kind !== 'single' || !isQuery(context)) return;
-          if (age !== undefined) {
-            response.http.headers.set('age', String(age));
-            return;
-          }
-          const { data, errors } = response.body.singleResult;
-          const policy = context.overallCachePolicy.policyIfCacheable();
-          if (errors || !data || !policy) return;
-          const { scope, publicOrigin } = context.contextValue;
-          cache.keep(context.request, publicOrigin, context.document, {
-            dataUtf8: utf8Bytes(JSON.stringify(data)),
-            policy: { maxAge: policy.maxAge, scope: policy.scope === 'PRIVATE' ? 'PRIVATE' : 'PUBLIC' },
-            cost: scope.cost ?? 0,
-            operationName: context.operationName ?? null,
-            documentHash: context.queryHash ?? '',
-          });
+        async willSendResponse({ response }) {
+          if (age !== undefined) response.http.headers.set('age', String(age));
         },
       };
+    },
+  };
+}
+
+const isQuery = (context: GraphQLRequestContext<EdgeContext>) => context.operation?.operation === 'query';
+
+/** Requests Apollo answered from the response cache: nothing of theirs is kept again. */
+const servedFromCache = new WeakSet<object>();
+
+/** What the response cache keeps of Apollo's answer to a clean query (finish.ts writes it); nothing otherwise. */
+export function answerToKeep(
+  context: GraphQLRequestContextWillSendResponse<EdgeContext>,
+): LearnedOperation['toKeep'] {
+  const { response } = context;
+  if (response.body.kind !== 'single' || !isQuery(context) || servedFromCache.has(context.request)) return;
+  const { data, errors } = response.body.singleResult;
+  const policy = context.overallCachePolicy.policyIfCacheable();
+  if (errors || !data || !policy) return;
+  const { scope, publicOrigin } = context.contextValue;
+  return {
+    request: context.request,
+    origin: publicOrigin,
+    document: context.document,
+    answer: {
+      dataUtf8: utf8Bytes(JSON.stringify(data)),
+      policy: { maxAge: policy.maxAge, scope: policy.scope === 'PRIVATE' ? 'PRIVATE' : 'PUBLIC' },
+      cost: scope.cost ?? 0,
+      operationName: context.operationName ?? null,
+      documentHash: context.queryHash ?? '',
     },
   };
 }
