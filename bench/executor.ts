@@ -20,7 +20,7 @@ import {
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { createContext, type GatewayContext } from '../src/graph/context';
 import { buildSchema } from '../src/graph/schema';
-import { jitGateway } from '../src/server/jit-executor';
+import { jitExecutor } from '../src/server/jit-executor';
 import type { SpanExporter } from '@opentelemetry/sdk-trace';
 import { Metrics } from '../src/observability/metrics';
 import { startTracing, type StopTracing } from '../src/observability/tracing';
@@ -206,7 +206,7 @@ async function allExecutors(
   const withoutHooks = [ApolloServerPluginCacheControlDisabled(), ApolloServerPluginInlineTraceDisabled()];
   const apolloJs = new ApolloServer<GatewayContext>({ schema: buildSchema(), plugins: withoutHooks });
   const apolloJit = new ApolloServer<GatewayContext>({
-    gateway: jitGateway(buildSchema(), { compileMsPerSecond: 1000 }),
+    gateway: jitExecutor(buildSchema(), { compileMsPerSecond: 1000 }),
     plugins: withoutHooks,
   });
   await Promise.all([apolloJs.start(), apolloJit.start()]);
@@ -225,7 +225,7 @@ async function allExecutors(
     'graphql-js': async (document, variables, context) => ({
       result: await execute({ schema: plain, document, variableValues: variables, contextValue: context }),
     }),
-    'graphql-jit': jitExecutor(jitOver(plain, cases)),
+    'graphql-jit': compiledExecutor(jitOver(plain, cases)),
     'graphql-js + Apollo field hooks': async (document, variables, context) => {
       const policy = await hooked.install(context);
       const result = await execute({
@@ -266,7 +266,7 @@ function jitOver(schema: GraphQLSchema, cases: Case[]): Map<DocumentNode, Compil
   return compiled;
 }
 
-function jitExecutor(compiled: Map<DocumentNode, CompiledQuery>): Executor {
+function compiledExecutor(compiled: Map<DocumentNode, CompiledQuery>): Executor {
   return async (document, variables, context) => ({
     result: await compiled.get(document)!.query(undefined, context, variables),
   });

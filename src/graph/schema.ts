@@ -38,7 +38,7 @@ export function buildSchema(): GraphQLSchema {
 const REPRESENTATION_EXAMPLE = '{ "__typename": "Loccode", "code": "KN3A 7QP" }';
 
 /**
- * `_entities` answers each representation on its own (issue #14). The federation library maps
+ * `_entities` answers each representation on its own. The federation library maps
  * them all in one call and throws on the first bad one, which fails the whole list (and a router
  * then fails every entity of its batch). Here a bad representation becomes an error value at
  * its index: graphql-js puts null there and reports the error at path ["_entities", i].

@@ -43,7 +43,7 @@ export interface RequestScope {
  * `response-cache`: a stored answer, nothing executed; `lean`: a compiled document run without
  * Apollo's pipeline; `shared`: the lean path's answer from an identical query's execution in flight.
  */
-export type AnsweredBy = 'response-cache' | 'lean' | 'shared' | 'apollo';
+export type AnsweredBy = 'response-cache' | 'lean' | 'joined' | 'apollo';
 
 /** One service's share of a request. */
 export interface ServiceUsage {

@@ -5,8 +5,8 @@ import type { SharedRedis } from '../upstream/shared-redis';
 /**
  * Apollo Server's KeyValueCache (get, set with a TTL in seconds, delete), on lru-cache,
  * bounded by entries and by an estimate of the bytes each value holds in memory. Apollo's
- * own default bounds its caches by JSON length, which for parsed documents is a sixth of
- * what they occupy (issue #11: RSS reached 1.3 GB under distinct queries).
+ * own default bounds its caches by JSON length, which for parsed documents is a small part of
+ * what they occupy: distinct queries would grow the process far past its bound.
  */
 export class BoundedKeyValueCache<V extends object | string> {
   private readonly lru: LRUCache<string, V>;
@@ -41,7 +41,7 @@ export class BoundedKeyValueCache<V extends object | string> {
 }
 
 /**
- * The same KeyValueCache of strings over Redis, shared by the replicas (issue #13): a whole
+ * The same KeyValueCache of strings over Redis, shared by the replicas: a whole
  * response cached by one is served by all, for its TTL (PX; no TTL, no expiry: Redis's
  * maxmemory policy evicts it). While Redis is down or slow each replica reads and writes
  * its own bounded cache instead. No local copy of what Redis holds: a hit is one GET of a

@@ -5,7 +5,7 @@ import { endAtTurnEnd } from './outbox';
 import { TextMemo } from '../kernel/text-memo';
 import { utf8Payload } from './utf8';
 
-/** Below this a body goes as it is: the saving would not pay for the work (issue #15: above 1 KB). */
+/** Below this a body goes as it is: the saving would not pay for the work. */
 export const COMPRESSION_MIN_BYTES = 1024;
 
 /**
@@ -104,7 +104,7 @@ function withVary(current: number | string | string[] | undefined): string {
     : [...names, 'accept-encoding'].join(', ');
 }
 
-/** Clients send a handful of distinct headers: each is read once (a hit's CPU is a few µs a step; issue #17). */
+/** Clients send a handful of distinct headers: each is read once, not on every cache hit. */
 const varies = new TextMemo(withVary, 100_000);
 const preferences = new TextMemo((header) => ({ coding: preferredEncoding(header) }), 100_000);
 

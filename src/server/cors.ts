@@ -41,7 +41,7 @@ export interface PreflightAnswer {
 }
 
 /**
- * The CORS policy of the browser-facing routes (issue #14 item 4). Credentials are never
+ * The CORS policy of the browser-facing routes. Credentials are never
  * allowed: callers authenticate with headers the page sets itself, which CORS permits
  * without credentials mode, and the gateway reads no cookies. Without `CORS_ORIGINS`,
  * /graphql grants nothing; map assets stay readable from any page (they hold nothing

@@ -23,9 +23,9 @@ import type { SharedRedis } from '../upstream/shared-redis';
 import { systemClock, type Clock } from '../kernel/clock';
 import { AccessRecord } from './access-log';
 import { afterTurnCalls } from '../kernel/calls-first';
-import { jitGateway } from './jit-executor';
+import { jitExecutor } from './jit-executor';
 import { LeanPath } from './lean-path';
-import { InFlightExecutions } from './shared-execution';
+import { InFlightExecutions } from './in-flight-executions';
 import { ResponseCache } from './response-cache';
 import { buildSchema } from '../graph/schema';
 import { createApollo } from './apollo';
@@ -49,7 +49,7 @@ export interface GatewayOptions {
   queryLimits: QueryLimits;
   requestDeadlineMs: number;
   responseCacheEnabled: boolean;
-  /** `QUERY_DEDUPE`: identical queries in flight execute once (shared-execution.ts). */
+  /** `QUERY_DEDUPE`: identical queries in flight execute once (in-flight-executions.ts). */
   queryDedupe: boolean;
   cacheTtlScale: number;
   metrics: Metrics;
@@ -99,7 +99,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   });
   const { documents, responses, responseCache, schema } = caches(options);
   // Apollo's one way in for another executor: graphql-jit once a document repeats (jit-executor.ts).
-  const executor = jitGateway(schema, { compileMsPerSecond: options.compileMsPerSecond });
+  const executor = jitExecutor(schema, { compileMsPerSecond: options.compileMsPerSecond });
   const policies = new OperationPolicies(86_400);
   const demand = { limits: options.queryLimits, budgets: options.budgets, metrics: options.metrics };
   const apollo = createApollo(options, {

@@ -6,7 +6,7 @@ import { answerText, costReport, type WholeAnswer } from './finish';
 import { cacheControlHeader, type OperationPolicies } from './plugins/cache-policy';
 import { scaledMaxAge } from './plugins/response-policy';
 import type { OperationRequest, ResponseCache } from './response-cache';
-import { executionKey, type InFlightExecutions, type SharedOutcome } from './shared-execution';
+import { executionKey, type InFlightExecutions, type JoinedOutcome } from './in-flight-executions';
 import { utf8Bytes } from './utf8';
 import type { TrustedDocuments } from './trusted-documents';
 
@@ -20,13 +20,13 @@ export interface LeanPathOptions {
   responseCache?: ResponseCache;
   /** Trusted mode's manifest: a request may name its document by hash alone. */
   trustedDocuments?: Pick<TrustedDocuments, 'textOf'>;
-  /** `QUERY_DEDUPE`: identical queries in flight execute once (shared-execution.ts); unset, each runs. */
+  /** `QUERY_DEDUPE`: identical queries in flight execute once (in-flight-executions.ts); unset, each runs. */
   inFlight?: InFlightExecutions;
 }
 
 /**
- * Runs a repeated query without Apollo's request pipeline (issue #17: its per-request work was
- * about 40 % of a warm execution's CPU). It takes a single operation (POST, or a GET the
+ * Runs a repeated query without Apollo's request pipeline, whose per-request work is a large
+ * part of a warm execution's CPU. It takes a single operation (POST, or a GET the
  * edge has read as Apollo reads it: read-request.ts `operationRequest`) whose document (its text,
  * or in trusted mode its id) Apollo has already parsed and validated and the executor has
  * compiled (jit-executor.ts), and does what Apollo and our plugins would do for it, with the
@@ -36,7 +36,7 @@ export interface LeanPathOptions {
  * errors or stale-data warnings, is handed to Apollo to format (without running or charging
  * anything again), and anything it does not recognise is left to Apollo whole. With
  * `inFlight`, a request identical to one executing (once admitted and charged) takes that
- * execution's result instead of running its own (shared-execution.ts).
+ * execution's result instead of running its own (in-flight-executions.ts).
  */
 export class LeanPath {
   constructor(private readonly options: LeanPathOptions) {}
@@ -91,7 +91,7 @@ export class LeanPath {
       if (shared) return this.follow(shared, context, document, name, documentHash, started);
     }
     const settle = key && !running ? inFlight?.lead(key) : undefined;
-    let outcome: SharedOutcome | undefined;
+    let outcome: JoinedOutcome | undefined;
     try {
       const result = withExtensions(await compiled.query(undefined, context, values));
       outcome = { result, warnings: [...scope.warnings] };
@@ -150,7 +150,7 @@ export class LeanPath {
    * stale-data warnings, the same result handed to Apollo to format for this request.
    */
   private follow(
-    shared: SharedOutcome,
+    shared: JoinedOutcome,
     context: EdgeContext,
     document: DocumentNode,
     operationName: string | null,
@@ -161,7 +161,7 @@ export class LeanPath {
     metrics.sharedExecutions.inc({ operation: metrics.operationLabel(operationName) });
     if (shared.clean) {
       const { dataUtf8, cacheControl } = shared.clean;
-      return this.answer(dataUtf8, cacheControl, context, operationName, documentHash, started, 'shared');
+      return this.answer(dataUtf8, cacheControl, context, operationName, documentHash, started, 'joined');
     }
     context.scope.warnings.push(...shared.warnings);
     // Apollo answers from a copy: what it sets on the result stays this request's.

@@ -7,12 +7,10 @@ import { logger } from '../observability/logger';
  * socket that was ready (libuv's check phase, where `setImmediate` runs), instead of one by one
  * between those reads.
  *
- * Why (issue #17): a write to a peer on the same host (a sidecar or load balancer on loopback,
- * a load generator) runs the peer's TCP receive in our system call, and wakes the peer when it
- * sleeps: on these VMs the wake-up alone cost about 18 µs of our CPU per answer, more than all
- * of a response-cache hit's own JavaScript. Answers written back to back wake the peer once.
- * Measured with alternating rounds over one sandbox: response-cache hits went from 8,700 to
- * 12,400 req/s (117 to 81 µs of CPU each) and their p99 from 3 to 1 ms. No answer waits for
+ * Why: a write to a peer on the same host (a sidecar or load balancer on loopback, a load
+ * generator) runs the peer's TCP receive in our system call, and wakes the peer when it
+ * sleeps: the wake-up alone can cost more of our CPU than all of a response-cache hit's own
+ * JavaScript. Answers written back to back wake the peer once. No answer waits for
  * anything but the turn it was finished in; with one request at a time nothing changes.
  *
  * The same idea as uWebSockets' corking of every socket written in one loop iteration; Node

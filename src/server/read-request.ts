@@ -3,7 +3,7 @@ import { LastOfLength, TextInterner, TextMemo } from '../kernel/text-memo';
 import { newScope, type Edge, type Exchange, type GraphQLRequest } from './edge';
 import { csrfRefusal } from './csrf';
 import { documentNesting, jsonNesting, readBody } from './http-body';
-import { isJsonRequest } from './http-conformance';
+import { isJsonRequest } from './media-types';
 import { Refusal } from './refusal';
 import type { OperationRequest } from './response-cache';
 import { TrustedDocuments } from './trusted-documents';

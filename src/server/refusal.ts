@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { AccessRecord } from './access-log';
 import type { Edge, Exchange } from './edge';
 import { idleCostReport, rateLimitHeaders, type CostReport } from './finish';
-import { APPLICATION_JSON } from './http-conformance';
+import { APPLICATION_JSON } from './media-types';
 
 /**
  * Why the edge answers a request itself with an error: its status, a message a person can act

@@ -46,7 +46,7 @@ export interface CachedAnswer {
   policy: StoredPolicy;
   /** Epoch milliseconds when it was stored (the `age` header counts from it). */
   storedAt: number;
-  /** The operation's computed cost: a hit charges it like an execution (API.md, demand control). */
+  /** The operation's computed cost: a hit charges it like an execution (demand control). */
   cost: number;
   /** The operation as Apollo resolved it, for metrics, the access log and the request span. */
   operationName: string | null;
@@ -71,9 +71,9 @@ const PREFIX = 'hit-utf8:';
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /**
- * Whole-response cache with a lean hit path (issue #17 item 3). Apollo's response-cache plugin
- * stores `{data, cachePolicy, cacheTime}` as one JSON text, parses all of it on every hit, and
- * Apollo serialises the same data again: for a 15 KB answer that was a third of a hit's CPU.
+ * Whole-response cache with a lean hit path. Apollo's response-cache plugin stores
+ * `{data, cachePolicy, cacheTime}` as one JSON text, parses all of it on every hit, and Apollo
+ * serialises the same data again: for a large answer that is much of a hit's CPU.
  * Here the `data` is kept as the UTF-8 bytes graphql-js's result serialised to, behind one short
  * line of metadata; a hit parses the line and writes the bytes as they are. The edge (answerers.ts) looks
  * up before Apollo sees the request, so a hit also skips Apollo's pipeline; the plugin

@@ -5,7 +5,7 @@ import type { BrowserRoute } from './cors';
 import type { Edge, Exchange } from './edge';
 import { readiness, sendMetrics } from './endpoints';
 import { finish } from './finish';
-import { responseMediaType } from './http-conformance';
+import { responseMediaType } from './media-types';
 import { identify } from './identify';
 import { serveMapAssets } from './map-assets';
 import { readRequest } from './read-request';

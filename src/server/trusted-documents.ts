@@ -21,7 +21,7 @@ interface PersistedQueryStore {
 }
 
 /**
- * Trusted documents (issue #6): with `TRUSTED_DOCUMENTS` naming a manifest (the
+ * Trusted documents: with `TRUSTED_DOCUMENTS` naming a manifest (the
  * `persisted-documents.json` graphql-codegen's client-preset writes: `{"sha256:<hex>": "<document>"}`),
  * only those documents run. A client sends `documentId: "sha256:<hex>"`, Apollo's
  * `extensions.persistedQuery.sha256Hash`, or the document's exact text. An unknown hash

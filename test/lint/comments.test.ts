@@ -25,25 +25,6 @@ const MARKDOWN_SKIPPED = ['README.md', 'BENCHMARKS.md'];
 
 // the edge restructure cleans these
 const NOT_YET_CLEAN: string[] = [
-  'src/graph/schema.ts',
-  'src/server/access-log.ts',
-  'src/server/access/budget.ts',
-  'src/server/access/callers.ts',
-  'src/server/access/client-address.ts',
-  'src/server/access/key-failures.ts',
-  'src/server/bounded-cache.ts',
-  'src/server/compression.ts',
-  'src/server/cors.ts',
-  'src/server/jit-executor.ts',
-  'src/server/lean-path.ts',
-  'src/server/outbox.ts',
-  'src/server/plugins/cache-policy.ts',
-  'src/server/plugins/cost.ts',
-  'src/server/plugins/query-limits.ts',
-  'src/server/response-cache.ts',
-  'src/server/shared-execution.ts',
-  'src/server/trusted-documents.ts',
-  'src/server/utf8.ts',
 ];
 
 type Finding = { file: string; line: number; rule: string; text: string };

@@ -2,7 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { compileQuery } from 'graphql-jit';
 import { buildSchema } from '../../src/graph/schema';
-import { jitGateway } from '../../src/server/jit-executor';
+import { jitExecutor } from '../../src/server/jit-executor';
 import { goldenQuery } from '../../bench/golden-query';
 import { SINGLE_REQUEST_DISCIPLINE, useTestStack } from '../support/gateway';
 
@@ -126,7 +126,7 @@ describe('graphql-jit behind Apollo Server, on a schema of its own', () => {
   });
 
   it('formats an error a resolver throws without extensions as graphql-js would, once compiled too', async () => {
-    const server = new ApolloServer({ gateway: jitGateway(schema, { compileMsPerSecond: 50 }) });
+    const server = new ApolloServer({ gateway: jitExecutor(schema, { compileMsPerSecond: 50 }) });
     await server.start();
     const answers = [];
     for (let run = 0; run < 3; run += 1) {
@@ -160,7 +160,7 @@ describe('graphql-jit behind Apollo Server, on a schema of its own', () => {
         return compileQuery(...args);
       };
       const server = new ApolloServer({
-        gateway: jitGateway(schema, { compileMsPerSecond, now: () => clock, compile }),
+        gateway: jitExecutor(schema, { compileMsPerSecond, now: () => clock, compile }),
       });
       await server.start();
       return {

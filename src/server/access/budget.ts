@@ -11,19 +11,19 @@ export type Charge =
   ({ allowed: true } & BudgetStanding) | ({ allowed: false; retryAfterSeconds: number } & BudgetStanding);
 
 /**
- * A leaky bucket per caller, counted in query cost (issue #6): a query pours its cost
+ * A leaky bucket per caller, counted in query cost: a query pours its cost
  * in, the bucket drains at the budget's rate, and a query that would overflow it is
  * refused whole, with the seconds until it would fit. Refused queries pour nothing.
  * Keyed clients have one each; anonymous callers one per address.
  *
- * With Redis (issue #13) each caller's bucket is one for all replicas: a client spreading
+ * With Redis each caller's bucket is one for all replicas: a client spreading
  * its requests over them gets its budget once, not once per replica. While Redis is
  * unreachable each replica keeps a local bucket of 1/REPLICAS of the budget (capacity and
  * rate), so that a client spread over the replicas by the load balancer still gets about
  * its budget in total, never REPLICAS times it; a client held to one replica gets that
  * share until Redis is back, and `X-RateLimit-Limit` says so.
  *
- * With WORKERS > 1 (issue #17) the cluster's primary keeps every bucket for all the workers
+ * With WORKERS > 1 the cluster's primary keeps every bucket for all the workers
  * of a replica (`cluster`), so a client's requests spread over the workers spend one budget,
  * as in one process; with Redis as well, the primary keeps the replica's share of each
  * while Redis is unreachable.

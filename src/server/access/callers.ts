@@ -17,7 +17,7 @@ export interface Unauthenticated {
 const HASH_BYTES = 32;
 
 /**
- * Gateway keys (issue #6): a key arrives as `Authorization: Bearer <key>` or
+ * Gateway keys: a key arrives as `Authorization: Bearer <key>` or
  * `X-Api-Key: <key>`; only its SHA-256 is compared, in constant time, against every
  * configured hash (no early exit, so timing says nothing of which or how many).
  */

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { BlockList, isIP } from 'node:net';
 
 /**
- * `TRUST_PROXY` (issue #13): which proxies in front of the gateway are believed when they
+ * `TRUST_PROXY`: which proxies in front of the gateway are believed when they
  * say who the client is. `hops`: that many proxies, the socket's peer first, whatever their
  * addresses. `ranges`: any peer whose address is in one of the ranges.
  */

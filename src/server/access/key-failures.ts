@@ -2,7 +2,7 @@ import { systemClock, type Clock } from '../../kernel/clock';
 import { RateLimiter, type LimitRule } from '../../upstream/rate-limiter';
 
 /**
- * Wrong keys per address (issue #11): each refused key pours one into the address's
+ * Wrong keys per address: each refused key pours one into the address's
  * bucket, which drains at `perMinute` a minute. While it is full, requests from that
  * address that present a key are refused with 429 before the key is looked at, so
  * guessing keys is slowed to that rate. Requests without a key are not affected; nor

@@ -26,11 +26,10 @@ export interface Hint {
 }
 
 /**
- * A response's cache policy worked out once per document instead of once per resolved field
- * (issue #17 item 4). Apollo's cache-control plugin wraps every resolver of the schema to
- * narrow the policy field by field as they resolve; measured on the golden query, those
- * hooks cost 40-130 % of execution. The rules here are Apollo's, applied to every field the
- * operation selects rather than to those that resolved: a field under a null parent, or in a
+ * A response's cache policy worked out once per document instead of once per resolved field.
+ * Apollo's cache-control plugin wraps every resolver of the schema to narrow the policy field
+ * by field as they resolve, which can cost as much as the execution itself. The rules here are
+ * Apollo's, applied to every field the operation selects rather than to those that resolved: a field under a null parent, or in a
  * fragment for a type the answer did not have, still counts. The policy can therefore come
  * out shorter or more private than Apollo's, never longer or more public. Nothing in our
  * resolvers sets a dynamic hint (`info.cacheControl`), so nothing else changes. The

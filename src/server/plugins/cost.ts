@@ -22,7 +22,7 @@ import {
 } from 'graphql';
 
 /**
- * Static cost of an operation in upstream terms (issue #6): every field annotated
+ * Static cost of an operation in upstream terms: every field annotated
  * `@cost(weight: n)` in `schema/` costs n upstream calls each time it is resolved,
  * and a list multiplies what its items cost by its size. The size is the length of
  * the list argument named by `@listSizeFromArgument` (e.g. `loccodes(codes:)`),
@@ -50,7 +50,7 @@ export function operationCost(
         ? schema.getMutationType()
         : schema.getSubscriptionType();
   if (!root) return 0;
-  // The same document with the same variables costs the same: walked once (issue #17).
+  // The same document with the same variables costs the same: walked once.
   let known = costsOf.get(operation);
   if (!known) costsOf.set(operation, (known = new Map()));
   const key = JSON.stringify(variables);

@@ -8,7 +8,7 @@ import {
   type ValueNode,
 } from 'graphql';
 
-/** Checked before anything executes, so a rejected request costs no upstream call (issue #6). */
+/** Checked before anything executes, so a rejected request costs no upstream call. */
 export interface QueryLimits {
   maxDepth: number;
   maxAliases: number;
@@ -43,7 +43,7 @@ function listArguments(limits: QueryLimits): Record<string, { argument: string; 
   return {
     loccodes: { argument: 'codes', max: limits.maxListItems },
     nodes: { argument: 'ids', max: limits.maxListItems },
-    // A router's batch of entity lookups: each representation is a loccode to answer (issue #14).
+    // A router's batch of entity lookups: each representation is a loccode to answer.
     _entities: { argument: 'representations', max: limits.maxListItems },
   };
 }
@@ -132,7 +132,7 @@ function refusal(code: string, message: string, limit: number, actual: number): 
   return new GraphQLError(message, { extensions: { code, limit, actual, http: { status: 400 } } });
 }
 
-/** What the limits read off an operation that depends on its document alone (issue #17: once per document). */
+/** What the limits read off an operation that depends on its document alone (once per document). */
 interface DocumentFigures {
   roots: FieldNode[];
   introspectionOnly: boolean;

@@ -11,7 +11,7 @@ import type { HttpResponse } from '../support/http';
  * for all the requests of a test, sent together, to arrive while the first one waits.
  */
 
-const KEY = 'lg_shared-execution-test-key';
+const KEY = 'lg_in-flight-executions-test-key';
 const AUTH = { authorization: `Bearer ${KEY}` };
 const KANO = 'KN3A 7QP';
 const PORT_HARCOURT = 'RI7T 6UV';
@@ -113,11 +113,11 @@ describe('identical queries in flight (QUERY_DEDUPE, on by default)', () => {
     expect(shared).toBe(5);
     expect(answers.map((answer) => answer.answeredBy).sort()).toEqual([
       'lean',
-      'shared',
-      'shared',
-      'shared',
-      'shared',
-      'shared',
+      'joined',
+      'joined',
+      'joined',
+      'joined',
+      'joined',
     ]);
     for (const answer of answers) {
       expect(answer.status).toBe(200);
@@ -139,7 +139,7 @@ describe('identical queries in flight (QUERY_DEDUPE, on by default)', () => {
     expect(calls).toBe(4);
     expect(shared).toBe(2);
     expect(answers.map((answer) => answer.answeredBy)).toEqual(
-      expect.arrayContaining(['lean', 'lean', 'shared', 'shared']),
+      expect.arrayContaining(['lean', 'lean', 'joined', 'joined']),
     );
     const states = answers.map(
       (answer) => (answer.data as { loccode: { climate: { state: string } } }).loccode.climate.state,

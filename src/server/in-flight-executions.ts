@@ -2,7 +2,7 @@ import type { ExecutionResult } from 'graphql';
 import type { StaleDataWarning } from '../kernel/request-scope';
 
 /** What one execution leaves to the identical requests that waited on it. */
-export interface SharedOutcome {
+export interface JoinedOutcome {
   /** The result as graphql-jit gave it (with errors, when any). */
   result: ExecutionResult;
   /** Stale data its upstream calls were answered with: each request that shares it is told. */
@@ -15,10 +15,10 @@ export interface SharedOutcome {
 }
 
 /** Ends an execution: every request that joined it gets `outcome` (undefined: run your own). */
-export type Settle = (outcome: SharedOutcome | undefined) => void;
+export type Settle = (outcome: JoinedOutcome | undefined) => void;
 
 /**
- * Identical queries in flight run once (`QUERY_DEDUPE`, issue #17): a request that arrives
+ * Identical queries in flight run once (`QUERY_DEDUPE`): a request that arrives
  * while the same document, operation, variables and public origin are executing takes that
  * execution's result instead of executing again. Upstream flights are shared already
  * (discipline.ts); this also shares the execution and the answer's serialisation, which
@@ -28,17 +28,17 @@ export type Settle = (outcome: SharedOutcome | undefined) => void;
  * Hive Router calls this inbound deduplication; Tailcall's executor has it too.
  */
 export class InFlightExecutions {
-  private readonly running = new Map<string, Promise<SharedOutcome | undefined>>();
+  private readonly running = new Map<string, Promise<JoinedOutcome | undefined>>();
 
   /** The execution in flight for `key`, if any. */
-  joined(key: string): Promise<SharedOutcome | undefined> | undefined {
+  joined(key: string): Promise<JoinedOutcome | undefined> | undefined {
     return this.running.get(key);
   }
 
   /** Marks `key` as executing; the caller must call the returned function once it is done, whatever happens. */
   lead(key: string): Settle {
     let settle!: Settle;
-    this.running.set(key, new Promise<SharedOutcome | undefined>((resolve) => (settle = resolve)));
+    this.running.set(key, new Promise<JoinedOutcome | undefined>((resolve) => (settle = resolve)));
     return (outcome) => {
       this.running.delete(key);
       settle(outcome);
