@@ -137,7 +137,11 @@ export class UpstreamDiscipline {
   }
 
   /** Concurrent identical calls, from any request, join one HTTP call (then, with Redis, across replicas). */
-  private inOneFlight(policy: CachePolicy, cacheKey: string, fetch: () => Promise<unknown>): Promise<unknown> {
+  private inOneFlight(
+    policy: CachePolicy,
+    cacheKey: string,
+    fetch: () => Promise<unknown>,
+  ): Promise<unknown> {
     let flight = this.flights.get(cacheKey);
     if (flight) noteJoinedFlight();
     else {

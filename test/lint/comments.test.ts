@@ -23,10 +23,6 @@ const SKIPPED = [
 /** Markdown read for issue numbers; the README and the benchmark's results are read by their own owners. */
 const MARKDOWN_SKIPPED = ['README.md', 'BENCHMARKS.md'];
 
-// the edge restructure cleans these
-const NOT_YET_CLEAN: string[] = [
-];
-
 type Finding = { file: string; line: number; rule: string; text: string };
 
 const SCRIPTS = Object.keys(
@@ -175,14 +171,7 @@ describe('comments', () => {
   });
 
   it('carry no issue numbers and no measured figures', () => {
-    const outstanding = findings.filter(({ file }) => !NOT_YET_CLEAN.includes(file));
-    expect(outstanding.map(shown)).toEqual([]);
-  });
-
-  it('list in NOT_YET_CLEAN only files of the edge that still need it', () => {
-    const unclean = new Set(findings.map(({ file }) => file));
-    expect(NOT_YET_CLEAN.filter((file) => !unclean.has(file))).toEqual([]);
-    expect(NOT_YET_CLEAN.filter((file) => !/^src\/(server|graph)\//.test(file))).toEqual([]);
+    expect(findings.map(shown)).toEqual([]);
   });
 
   it('refuse each planted issue number and measurement, on the line it is on', () => {
