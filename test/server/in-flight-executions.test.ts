@@ -112,12 +112,12 @@ describe('identical queries in flight (QUERY_DEDUPE, on by default)', () => {
     expect(calls).toBe(2);
     expect(shared).toBe(5);
     expect(answers.map((answer) => answer.answeredBy).sort()).toEqual([
+      'joined',
+      'joined',
+      'joined',
+      'joined',
+      'joined',
       'lean',
-      'joined',
-      'joined',
-      'joined',
-      'joined',
-      'joined',
     ]);
     for (const answer of answers) {
       expect(answer.status).toBe(200);
