@@ -1,26 +1,26 @@
 import type { ServiceName } from '../src/kernel/services';
 import { FALLBACK_ROWS, type ConformanceRow, type ConformanceTable } from '../src/upstream/conformance';
-import type { OperationSpec } from '../src/upstream/operations';
-import { ADDRESS } from './address/operations';
-import { AGRICULTURE } from './agriculture/operations';
-import { HEALTHCARE } from './healthcare/operations';
-import { MAP_HOST, MAPS } from './maps/operations';
+import type { EndpointSpec } from '../src/upstream/endpoints';
+import { ADDRESS } from './address/endpoints';
+import { AGRICULTURE } from './agriculture/endpoints';
+import { HEALTHCARE } from './healthcare/endpoints';
+import { MAP_HOST, MAPS } from './maps/endpoints';
 import { LENIENT_MEMBERS, READING_DECISIONS } from './reading';
 
 /** One upstream's conformance table with the operations it covers. */
 export interface ServiceConformance {
   service: ServiceName;
   table: ConformanceTable;
-  operations: Readonly<Record<string, OperationSpec>>;
+  operations: Readonly<Record<string, EndpointSpec>>;
 }
 
 /** Every upstream's table, in the order of the docs (docs/CONFORMANCE.md). */
 export const CONFORMANCE: readonly ServiceConformance[] = [
-  { service: 'agriculture', table: AGRICULTURE.conformance, operations: AGRICULTURE.operations },
-  { service: 'maps', table: MAPS.conformance, operations: MAPS.operations },
-  { service: 'maps', table: MAP_HOST.conformance, operations: MAP_HOST.operations },
-  { service: 'healthcare', table: HEALTHCARE.conformance, operations: HEALTHCARE.operations },
-  { service: 'address', table: ADDRESS.conformance, operations: ADDRESS.operations },
+  { service: 'agriculture', table: AGRICULTURE.conformance, operations: AGRICULTURE.endpoints },
+  { service: 'maps', table: MAPS.conformance, operations: MAPS.endpoints },
+  { service: 'maps', table: MAP_HOST.conformance, operations: MAP_HOST.endpoints },
+  { service: 'healthcare', table: HEALTHCARE.conformance, operations: HEALTHCARE.endpoints },
+  { service: 'address', table: ADDRESS.conformance, operations: ADDRESS.endpoints },
 ];
 
 const THEN: Record<ConformanceRow['then'], string> = {

@@ -7,7 +7,7 @@ import {
 } from '../../src/upstream/client';
 import { perBody } from '../../src/upstream/per-body';
 import { andThen, type PromiseOrValue } from '../../src/upstream/promise-or-value';
-import { ADDRESS, type AddressOperation } from './operations';
+import { ADDRESS, type AddressEndpoint } from './endpoints';
 import { toAddress, type AddressModel } from './mapping';
 import { addressRecord } from './wire';
 
@@ -15,7 +15,7 @@ import { addressRecord } from './wire';
  * The address lookup service (spec B). Its base URL already ends in /api, so
  * paths start at /v1.
  */
-export class AddressClient extends UpstreamClient<AddressOperation> {
+export class AddressClient extends UpstreamClient<AddressEndpoint> {
   /** Each cached record's model, made once (perBody). */
   private readonly address = perBody(toAddress);
 
@@ -37,7 +37,7 @@ export class AddressClient extends UpstreamClient<AddressOperation> {
     return this.search('byCoordinates', { query: { latitude, longitude } });
   }
 
-  private search(operation: AddressOperation, args: CallArguments): PromiseOrValue<AddressModel> {
+  private search(operation: AddressEndpoint, args: CallArguments): PromiseOrValue<AddressModel> {
     return andThen(this.call(operation, args, addressRecord), this.address);
   }
 }

@@ -1,5 +1,5 @@
 import type { ConformanceTable } from '../../src/upstream/conformance';
-import type { AddressOperation } from './operations';
+import type { AddressEndpoint } from './endpoints';
 
 /** Spec B, Endpoints: "the loccode format pattern is four characters, a space, three characters". */
 const PATTERN = /^\S{4} \S{3}$/;
@@ -9,7 +9,7 @@ const PATTERN = /^\S{4} \S{3}$/;
  * Rows match by status alone. A 404 is taken in its HTTP meaning, "not found"; any other
  * refusal stays a refusal, never an absence, and nothing here but a 404 is remembered.
  */
-export const ADDRESS_CONFORMANCE: ConformanceTable<AddressOperation> = {
+export const ADDRESS_CONFORMANCE: ConformanceTable<AddressEndpoint> = {
   title: 'Address (health-and-address-services.md, service B)',
   codeOf: () => undefined,
   // What the spec says of the pattern, only when the loccode sent is off it.

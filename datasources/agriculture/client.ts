@@ -2,7 +2,7 @@ import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../
 import { perBody } from '../../src/upstream/per-body';
 import { andThen, type PromiseOrValue } from '../../src/upstream/promise-or-value';
 import { cropToken } from './crops';
-import { AGRICULTURE, type AgricultureOperation } from './operations';
+import { AGRICULTURE, type AgricultureEndpoint } from './endpoints';
 import { toClimate, toPestOverview, toPestProfile, toSupplyRoute, toYieldPrediction } from './mapping';
 import type {
   ClimateModel,
@@ -26,7 +26,7 @@ import {
  * a model. Loccodes go out byte for byte as the client sent them (spec "Loccode rules":
  * the service matches exactly and never corrects).
  */
-export class AgricultureClient extends UpstreamClient<AgricultureOperation> {
+export class AgricultureClient extends UpstreamClient<AgricultureEndpoint> {
   // Each cached body's model, made once (perBody); not a supply route's, which also holds the codes as asked.
   private readonly climateModel = perBody(toClimate);
   private readonly pestProfile = perBody(toPestProfile);

@@ -4,14 +4,14 @@ import {
   serviceFailed,
   type ConformanceTable,
 } from '../../src/upstream/conformance';
-import type { AgricultureOperation } from './operations';
+import type { AgricultureEndpoint } from './endpoints';
 import { errorBody } from './wire';
 
 /**
  * agri-service.md, Errors, row by row. The body is `{error: {code, message, details}}`;
  * rows match on `code`. The service's message and details are never passed on.
  */
-export const AGRICULTURE_CONFORMANCE: ConformanceTable<AgricultureOperation> = {
+export const AGRICULTURE_CONFORMANCE: ConformanceTable<AgricultureEndpoint> = {
   title: 'Agriculture (agri-service.md)',
   codeOf: (body) => errorBody.safeParse(body).data?.error.code,
   rows: [

@@ -12,7 +12,7 @@ import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../
 import { perBody } from '../../src/upstream/per-body';
 import { andThen, type PromiseOrValue } from '../../src/upstream/promise-or-value';
 import { toHealthcareAccess, toHealthRisk, toHeatmap } from './area-mapping';
-import { HEALTHCARE, type HealthcareOperation } from './operations';
+import { HEALTHCARE, type HealthcareEndpoint } from './endpoints';
 import { toEmergencyInfo, toFacilitySearch, toSpecialistRecommendation, UPSTREAM_LEVELS } from './mapping';
 import { accessBody, healthRiskBody, heatmapBody } from './area-wire';
 import { emergencyBody, facilitiesBody, specialistBody } from './wire';
@@ -33,7 +33,7 @@ export interface SpecialistQuery {
  * The healthcare location service (spec A): six GET endpoints under /api/v1, each
  * taking the loccode as a query parameter (in the one form the loaders give it).
  */
-export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
+export class HealthcareClient extends UpstreamClient<HealthcareEndpoint> {
   // Each cached body's model, made once (perBody).
   private readonly facilitySearch = perBody(toFacilitySearch);
   private readonly healthcareAccess = perBody(toHealthcareAccess);
@@ -82,7 +82,7 @@ export class HealthcareClient extends UpstreamClient<HealthcareOperation> {
   }
 
   private get<T>(
-    operation: HealthcareOperation,
+    operation: HealthcareEndpoint,
     query: Record<string, string | number | undefined>,
     schema: z.ZodType<T>,
     label?: string,

@@ -1,5 +1,5 @@
 import { keyRefused, type ConformanceRow, type ConformanceTable } from '../../src/upstream/conformance';
-import type { HealthcareOperation } from './operations';
+import type { HealthcareEndpoint } from './endpoints';
 import { errorBody } from './wire';
 
 const LEVELS = 'use PRIMARY, SECONDARY or TERTIARY';
@@ -7,9 +7,9 @@ const LEVELS = 'use PRIMARY, SECONDARY or TERTIARY';
 /** A 400 whose code the sandbox documents (the spec shows no codes): the client's argument refused. */
 function refused(
   upstreamCode: string,
-  operations: HealthcareOperation[],
+  operations: HealthcareEndpoint[],
   message: string,
-): ConformanceRow<HealthcareOperation> {
+): ConformanceRow<HealthcareEndpoint> {
   return {
     status: 400,
     upstreamCode,
@@ -26,7 +26,7 @@ function refused(
  * it is malformed or unregistered, 401 for the key. Codes, per-route tables and limits: not
  * shown; the 400 codes below are the sandbox's. The body is `{error: {code, message, details}}`.
  */
-export const HEALTHCARE_CONFORMANCE: ConformanceTable<HealthcareOperation> = {
+export const HEALTHCARE_CONFORMANCE: ConformanceTable<HealthcareEndpoint> = {
   title: 'Healthcare (health-and-address-services.md, service A)',
   codeOf: (body) => errorBody.safeParse(body).data?.error.code,
   rows: [

@@ -25,7 +25,7 @@ import type {
   SearchRequest,
   StreetModel,
 } from './models';
-import { MAPS, type MapsOperation } from './operations';
+import { MAPS, type MapsEndpoint } from './endpoints';
 import { optimizedTripFromWire, routeFromWire } from './route-mapping';
 import {
   envelope,
@@ -45,7 +45,7 @@ import { optimizeBody, routeBody } from './wire-requests';
  * The maps service's REST API under `{api_base_url}/sdk/v1` (specs/map-service.md), one
  * method per endpoint. It also owns the client of `{map_host}` (display assets).
  */
-export class MapsClient extends UpstreamClient<MapsOperation> {
+export class MapsClient extends UpstreamClient<MapsEndpoint> {
   readonly mapHost: MapHostClient;
   // Each cached body's model, made once (perBody).
   private readonly street = perBody(streetFromResolve);
@@ -123,7 +123,7 @@ export class MapsClient extends UpstreamClient<MapsOperation> {
   }
 
   /** The call, its envelope checked and opened. */
-  private fetch<T>(operation: MapsOperation, args: CallArguments, payload: z.ZodType<T>): PromiseOrValue<T> {
+  private fetch<T>(operation: MapsEndpoint, args: CallArguments, payload: z.ZodType<T>): PromiseOrValue<T> {
     return andThen(this.call(operation, args, envelope(payload)), (answer) => answer.data);
   }
 }

@@ -8,7 +8,7 @@ import {
   type ConformanceTable,
 } from '../../src/upstream/conformance';
 import type { UpstreamCall } from '../../src/upstream/client';
-import type { MapHostOperation, MapsOperation } from './operations';
+import type { MapHostEndpoint, MapsEndpoint } from './endpoints';
 import { failureBody } from './wire';
 import type { OptimizeBody } from './wire-requests';
 
@@ -51,7 +51,7 @@ const COORDINATES = ['reverseGeocode', 'nearestLoccode', 'pointDetails'] as cons
 /** Every 400: the argument the service named, or the ones it was sent; never one it was not. */
 const REFUSED = 'The maps service refused {refused}.{hints}';
 
-export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
+export const MAPS_CONFORMANCE: ConformanceTable<MapsEndpoint> = {
   title: 'Maps REST API (map-service.md)',
   codeOf: (body) => failureBody.safeParse(body).data?.code,
   quote: (call, body) => ({
@@ -95,7 +95,7 @@ export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
       then: 'report',
       namesFields: true,
     },
-    ...gatewayRows<MapsOperation>(),
+    ...gatewayRows<MapsEndpoint>(),
     {
       status: 404,
       upstreamCode: 'NOT_FOUND',
@@ -184,12 +184,12 @@ export const MAPS_CONFORMANCE: ConformanceTable<MapsOperation> = {
   ],
 };
 
-export const MAP_HOST_CONFORMANCE: ConformanceTable<MapHostOperation> = {
+export const MAP_HOST_CONFORMANCE: ConformanceTable<MapHostEndpoint> = {
   title: 'Map host (map-service.md, Map display)',
   // Only the code is read: the rest of a host body may echo the key.
   codeOf: (body) => failureBody.safeParse(body).data?.code,
   rows: [
-    ...gatewayRows<MapHostOperation>(),
+    ...gatewayRows<MapHostEndpoint>(),
     {
       status: 400,
       operations: ['style', 'tileMetadata', 'tile', 'sprite', 'glyphs', 'wordmarkArt'],

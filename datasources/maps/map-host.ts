@@ -2,7 +2,7 @@ import { UpstreamError } from '../../src/kernel/errors';
 import { logger } from '../../src/observability/logger';
 import { UpstreamClient, type ClientSettings, type UpstreamTarget } from '../../src/upstream/client';
 import { MAP_ASSET_PREFIX, rewriteAssetLinks } from './asset-urls';
-import { MAP_HOST, type MapHostOperation } from './operations';
+import { MAP_HOST, type MapHostEndpoint } from './endpoints';
 import { wordmarkManifest } from './wire';
 
 /** The maps service's two hosts: `{api_base_url}` (REST) and `{map_host}` (display assets). */
@@ -23,8 +23,8 @@ export interface MapAsset {
 const STYLE_MODES = ['light', 'dark'];
 
 /** Each operation's path below `/sdk/` as a pattern: `{+name}` is one path segment. */
-const ASSET_PATTERNS = Object.entries(MAP_HOST.operations).map(([operation, spec]) => ({
-  operation: operation as MapHostOperation,
+const ASSET_PATTERNS = Object.entries(MAP_HOST.endpoints).map(([operation, spec]) => ({
+  operation: operation as MapHostEndpoint,
   pattern: new RegExp(
     `^${spec.path
       .slice('/sdk/'.length)
@@ -40,7 +40,7 @@ const ASSET_PATTERNS = Object.entries(MAP_HOST.operations).map(([operation, spec
  * one document here, the wordmark manifest, which is never billed; styles are fetched
  * only for a map library, since each fetch is a billed map load.
  */
-export class MapHostClient extends UpstreamClient<MapHostOperation> {
+export class MapHostClient extends UpstreamClient<MapHostEndpoint> {
   constructor(
     private readonly target: MapsTarget,
     settings: ClientSettings,

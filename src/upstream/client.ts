@@ -6,7 +6,7 @@ import { observeUpstreamCall } from '../observability/upstream-call';
 import { inUpstreamCallSpan, spansExported, startUpstreamRequest } from '../observability/tracing';
 import { NOT_HELD, type UpstreamDiscipline } from './discipline';
 import { atOnce, type PromiseOrValue } from './promise-or-value';
-import type { OperationSpec, OperationTable } from './operations';
+import type { EndpointSpec, EndpointTable } from './endpoints';
 import { currentScope } from '../kernel/request-scope';
 import type { ServiceName } from '../kernel/services';
 import { translate, type ConformanceTable } from './conformance';
@@ -66,10 +66,10 @@ export interface Credentials {
   query?: Record<string, string>;
 }
 
-/** One upstream as its datasource declares it (datasources/<domain>/operations.ts). */
+/** One upstream as its datasource declares it (datasources/<domain>/endpoints.ts). */
 export interface UpstreamDefinition<Operation extends string> {
   service: ServiceName;
-  operations: OperationTable<Operation>;
+  endpoints: EndpointTable<Operation>;
   /** How the key travels (the service's spec, Authentication); added to every attempt, never to cache keys. */
   credentials(apiKey: string): Credentials;
   /** Every non-2xx answer the spec lists, in our vocabulary, with what happens next (see conformance.ts). */
@@ -251,7 +251,7 @@ export abstract class UpstreamClient<Operation extends string> {
 
   /** The body held fresh for this call, or a throw that {@link held} reads as "not held". */
   private heldBody(operation: Operation, args: CallArguments): unknown {
-    const spec: OperationSpec = this.upstream.operations[operation];
+    const spec: EndpointSpec = this.upstream.endpoints[operation];
     const body = this.settings.discipline.held(operation, spec, callKey(spec, args));
     if (body === NOT_HELD) throw NOT_HELD;
     return body;
@@ -271,7 +271,7 @@ export abstract class UpstreamClient<Operation extends string> {
     args: CallArguments,
     attempt: (call: UpstreamCall, dimension: string) => Promise<unknown>,
   ): Promise<unknown> {
-    const spec: OperationSpec = this.upstream.operations[operation];
+    const spec: EndpointSpec = this.upstream.endpoints[operation];
     const path = fillPath(spec.path, args.params);
     const key = callKey(spec, args, path);
     // Most calls are cache hits, which send nothing: the call as it goes out is built for an attempt only.
@@ -440,7 +440,7 @@ type PathParts = ReadonlyArray<string | readonly [reserved: boolean, name: strin
 const pathParts = new Map<string, PathParts>();
 
 /** The cache and flight key of a call: method, path, query and body. It never holds credentials: they are added to each attempt only. */
-function callKey(spec: OperationSpec, args: CallArguments, path = fillPath(spec.path, args.params)): string {
+function callKey(spec: EndpointSpec, args: CallArguments, path = fillPath(spec.path, args.params)): string {
   return `${spec.method} ${path}${queryString(args.query)}\n${args.body === undefined ? '' : JSON.stringify(args.body)}`;
 }
 

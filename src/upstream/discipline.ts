@@ -5,7 +5,7 @@ import { notePacingWait, noteJoinedFlight } from '../observability/tracing';
 import type { ServiceName } from '../kernel/services';
 import type { CacheEntry, CacheStore } from './cache-store';
 import { systemClock, type Clock } from '../kernel/clock';
-import type { OperationSpec } from './operations';
+import type { EndpointSpec } from './endpoints';
 import type { Pacer } from './pacer';
 import { currentScope, outsideScope } from '../kernel/request-scope';
 import type { Resilience, RetryMode } from './resilience';
@@ -34,7 +34,7 @@ export type Attempt = (dimension: string) => Promise<unknown>;
 export class UpstreamDiscipline {
   private readonly flights = new Map<string, Promise<unknown>>();
   /** Each row's policy, computed once: this runs on every call, cached answers included. */
-  private readonly policies = new WeakMap<OperationSpec, CachePolicy>();
+  private readonly policies = new WeakMap<EndpointSpec, CachePolicy>();
 
   constructor(
     readonly service: ServiceName,
@@ -62,7 +62,7 @@ export class UpstreamDiscipline {
    * counts it, or {@link NOT_HELD}: nothing is started, waited for or counted then. A warm
    * gateway answers most calls so, without a promise or a turn of the event loop.
    */
-  held(operation: string, spec: OperationSpec, key: string): unknown {
+  held(operation: string, spec: EndpointSpec, key: string): unknown {
     const policy = this.policyOf(spec);
     if (policy.freshMs <= 0) return NOT_HELD;
     const near = this.cache.peek?.(`${this.service}\n${key}`);
@@ -72,7 +72,7 @@ export class UpstreamDiscipline {
   }
 
   /** The body of a 2xx answer for `key` (method, path, query, body of the call). */
-  run(operation: string, spec: OperationSpec, key: string, attempt: Attempt): Promise<unknown> {
+  run(operation: string, spec: EndpointSpec, key: string, attempt: Attempt): Promise<unknown> {
     const policy = this.policyOf(spec);
     const cacheKey = `${this.service}\n${key}`;
     if (policy.freshMs <= 0) return this.answer(operation, policy, cacheKey, undefined, attempt);
@@ -113,7 +113,7 @@ export class UpstreamDiscipline {
     }
   }
 
-  private policyOf(spec: OperationSpec): CachePolicy {
+  private policyOf(spec: EndpointSpec): CachePolicy {
     let policy = this.policies.get(spec);
     if (!policy) {
       policy = cachePolicy(spec, this.timing.ttlScale);
@@ -218,7 +218,7 @@ export class UpstreamDiscipline {
 }
 
 /** What the discipline reads from an operation's row; every lifetime times `scale` (tests shorten them). */
-type CachePolicy = Pick<OperationSpec, 'freshMs' | 'staleGraceMs' | 'notFoundMs' | 'dimension'> & {
+type CachePolicy = Pick<EndpointSpec, 'freshMs' | 'staleGraceMs' | 'notFoundMs' | 'dimension'> & {
   /** A billed call is retried only after a refusal that billed nothing (see Resilience). */
   retries: RetryMode;
   /** After `freshMs`, how long an answer is still served at once while a fresh one is fetched behind. */
@@ -226,7 +226,7 @@ type CachePolicy = Pick<OperationSpec, 'freshMs' | 'staleGraceMs' | 'notFoundMs'
 };
 
 /** Stale-while-revalidate for half the fresh time: every operation here reads data that changes slowly. */
-function cachePolicy(spec: OperationSpec, scale: number): CachePolicy {
+function cachePolicy(spec: EndpointSpec, scale: number): CachePolicy {
   return {
     dimension: spec.dimension,
     retries: !spec.retryable ? 'none' : spec.billed ? 'unbilled' : 'transient',

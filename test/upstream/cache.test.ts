@@ -2,13 +2,13 @@ import { UpstreamError } from '../../src/kernel/errors';
 import { Metrics } from '../../src/observability/metrics';
 import { MemoryCacheStore } from '../../src/upstream/cache-store';
 import { UpstreamDiscipline } from '../../src/upstream/discipline';
-import { HOUR_MS, MINUTE_MS, operation } from '../../src/upstream/operations';
+import { HOUR_MS, MINUTE_MS, endpoint } from '../../src/upstream/endpoints';
 import { Pacer } from '../../src/upstream/pacer';
 import { Resilience } from '../../src/upstream/resilience';
 import { FakeClock } from '../support/time';
 
 /** Fresh 10 minutes; served while refreshed for 5 more; usable on failure for an hour after. */
-const CLIMATE = operation('GET', '/climate', 'requests', { fresh: 10 * MINUTE_MS, staleGrace: HOUR_MS });
+const CLIMATE = endpoint('GET', '/climate', 'requests', { fresh: 10 * MINUTE_MS, staleGrace: HOUR_MS });
 
 function discipline() {
   const clock = new FakeClock(0);

@@ -1,13 +1,13 @@
 /*
  * Each upstream operation is declared once, as one row of its datasource's table
- * (datasources/<domain>/operations.ts). The HTTP base builds the request from the row;
+ * (datasources/<domain>/endpoints.ts). The HTTP base builds the request from the row;
  * the cache, pacing, retries and the cost check read their numbers from it.
  */
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 60 * MINUTE_MS;
 
-export interface OperationSpec {
+export interface EndpointSpec {
   method: 'GET' | 'POST';
   /** Below the base URL; each `{name}` is filled, percent-encoded, from the call's path parameters. */
   path: string;
@@ -42,15 +42,15 @@ export const MINUTES_10: Lifetimes = { fresh: 10 * MINUTE_MS, staleGrace: HOUR_M
 
 /**
  * One row. Defaults: a read (retryable), not billed, one point, a "not found" kept 30 s.
- * Every operation of the four services only reads, POST ones included.
+ * Every endpoint of the four services only reads, POST ones included.
  */
-export function operation(
-  method: OperationSpec['method'],
+export function endpoint(
+  method: EndpointSpec['method'],
   path: string,
   dimension: string,
   lifetimes: Lifetimes,
-  overrides: Partial<Pick<OperationSpec, 'billed' | 'retryable' | 'costPoints'>> = {},
-): OperationSpec {
+  overrides: Partial<Pick<EndpointSpec, 'billed' | 'retryable' | 'costPoints'>> = {},
+): EndpointSpec {
   return {
     method,
     path,
@@ -65,5 +65,5 @@ export function operation(
   };
 }
 
-/** A datasource's table: its operation names (a closed union, so a typo does not compile) to their rows. */
-export type OperationTable<Name extends string> = Readonly<Record<Name, OperationSpec>>;
+/** A datasource's table: its endpoint names (a closed union, so a typo does not compile) to their rows. */
+export type EndpointTable<Name extends string> = Readonly<Record<Name, EndpointSpec>>;

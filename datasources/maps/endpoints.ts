@@ -1,22 +1,22 @@
 import { defineUpstream } from '../../src/upstream/client';
-import { HOURLY, HOURS_12, MINUTES_10, operation } from '../../src/upstream/operations';
+import { HOURLY, HOURS_12, MINUTES_10, endpoint } from '../../src/upstream/endpoints';
 import { MAP_HOST_CONFORMANCE, MAPS_CONFORMANCE } from './conformance';
 
 /** The operations, apart so their names can type the conformance table without a cycle. */
-const MAPS_OPERATIONS = {
+const MAPS_ENDPOINTS = {
   /** The space of the code travels as %20. */
-  resolveLoccode: operation('GET', '/sdk/v1/loccode/{code}', 'loccode', HOURS_12),
-  nearestLoccode: operation('GET', '/sdk/v1/loccodes/nearest', 'loccode', HOURS_12),
-  placeCategories: operation('GET', '/sdk/v1/place-categories', 'placeCategories', HOURS_12),
-  search: operation('GET', '/sdk/v1/search', 'search', MINUTES_10, { billed: true }),
-  reverseGeocode: operation('GET', '/sdk/v1/reverse-geocode', 'reverseGeocode', HOURLY, { billed: true }),
-  pointDetails: operation('GET', '/sdk/v1/point-details', 'pointDetails', HOURLY, { billed: true }),
+  resolveLoccode: endpoint('GET', '/sdk/v1/loccode/{code}', 'loccode', HOURS_12),
+  nearestLoccode: endpoint('GET', '/sdk/v1/loccodes/nearest', 'loccode', HOURS_12),
+  placeCategories: endpoint('GET', '/sdk/v1/place-categories', 'placeCategories', HOURS_12),
+  search: endpoint('GET', '/sdk/v1/search', 'search', MINUTES_10, { billed: true }),
+  reverseGeocode: endpoint('GET', '/sdk/v1/reverse-geocode', 'reverseGeocode', HOURLY, { billed: true }),
+  pointDetails: endpoint('GET', '/sdk/v1/point-details', 'pointDetails', HOURLY, { billed: true }),
   /** The GET form takes coordinates only, so every route goes by POST. */
-  route: operation('POST', '/sdk/v1/route', 'routing', MINUTES_10, { billed: true }),
-  optimize: operation('POST', '/sdk/v1/optimize', 'optimize', MINUTES_10, { billed: true }),
+  route: endpoint('POST', '/sdk/v1/route', 'routing', MINUTES_10, { billed: true }),
+  optimize: endpoint('POST', '/sdk/v1/optimize', 'optimize', MINUTES_10, { billed: true }),
 };
 
-export type MapsOperation = keyof typeof MAPS_OPERATIONS;
+export type MapsEndpoint = keyof typeof MAPS_ENDPOINTS;
 
 /**
  * The maps REST API below `{api_base_url}` (map-service.md). Dimensions are the rows of
@@ -29,16 +29,15 @@ export const MAPS = defineUpstream({
   // Spec, Authentication 2: REST takes the `X-Api-Key` header (preferred).
   credentials: (apiKey) => ({ headers: { 'x-api-key': apiKey } }),
   conformance: MAPS_CONFORMANCE,
-  operations: MAPS_OPERATIONS,
+  endpoints: MAPS_ENDPOINTS,
 });
 
 /** A static display asset below `{map_host}/sdk/`, kept 12 hours; most have no row in the Limits table. */
-const asset = (path: string, dimension = 'unlimited') =>
-  operation('GET', `/sdk/${path}`, dimension, HOURS_12);
+const asset = (path: string, dimension = 'unlimited') => endpoint('GET', `/sdk/${path}`, dimension, HOURS_12);
 
 /** The operations, apart so their names can type the conformance table without a cycle. */
-const MAP_HOST_OPERATIONS = {
-  style: operation('GET', '/sdk/styles/{+family}/style.json', 'mapLoads', HOURLY, { billed: true }),
+const MAP_HOST_ENDPOINTS = {
+  style: endpoint('GET', '/sdk/styles/{+family}/style.json', 'mapLoads', HOURLY, { billed: true }),
   tileMetadata: asset('tiles.json'),
   tile: asset('tiles/{+z}/{+x}/{+y}.pbf', 'tiles'),
   sprite: asset('sprites/{+sheet}'),
@@ -47,7 +46,7 @@ const MAP_HOST_OPERATIONS = {
   wordmarkArt: asset('wordmark/{+file}'),
 };
 
-export type MapHostOperation = keyof typeof MAP_HOST_OPERATIONS;
+export type MapHostEndpoint = keyof typeof MAP_HOST_ENDPOINTS;
 
 /**
  * What `{map_host}` serves under `/sdk/` (spec, Map display). A style fetch is the billed
@@ -61,5 +60,5 @@ export const MAP_HOST = defineUpstream({
   credentials: (apiKey) => ({ query: { key: apiKey } }),
   conformance: MAP_HOST_CONFORMANCE,
   connections: 16,
-  operations: MAP_HOST_OPERATIONS,
+  endpoints: MAP_HOST_ENDPOINTS,
 });

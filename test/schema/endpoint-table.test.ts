@@ -1,37 +1,37 @@
 import { Kind, type ConstDirectiveNode, type FieldDefinitionNode } from 'graphql';
-import { ADDRESS } from '../../datasources/address/operations';
-import { AGRICULTURE } from '../../datasources/agriculture/operations';
-import { HEALTHCARE } from '../../datasources/healthcare/operations';
-import { MAP_HOST, MAPS } from '../../datasources/maps/operations';
+import { ADDRESS } from '../../datasources/address/endpoints';
+import { AGRICULTURE } from '../../datasources/agriculture/endpoints';
+import { HEALTHCARE } from '../../datasources/healthcare/endpoints';
+import { MAP_HOST, MAPS } from '../../datasources/maps/endpoints';
 import { loadTypeDefs } from '../../src/graph/schema';
-import type { OperationSpec } from '../../src/upstream/operations';
+import type { EndpointSpec } from '../../src/upstream/endpoints';
 
 /** The upstream operation each costed field calls, as the resolvers and the specs pair them. */
-const FIELD_OPERATIONS: Record<string, OperationSpec> = {
-  'Loccode.address': ADDRESS.operations.byLoccode,
-  'Query.addressByStreet': ADDRESS.operations.byStreet,
-  'Query.addressNear': ADDRESS.operations.byCoordinates,
-  'Loccode.climate': AGRICULTURE.operations.climate,
-  'Loccode.pests': AGRICULTURE.operations.pests,
-  'Loccode.cropYield': AGRICULTURE.operations.yield,
-  'Loccode.supplyRouteTo': AGRICULTURE.operations.supply,
-  'Query.supplyRoute': AGRICULTURE.operations.supply,
-  'Loccode.facilities': HEALTHCARE.operations.facilities,
-  'Loccode.healthcareAccess': HEALTHCARE.operations.access,
-  'Loccode.emergency': HEALTHCARE.operations.emergencyRoute,
-  'Loccode.specialists': HEALTHCARE.operations.specialist,
-  'Loccode.healthRisk': HEALTHCARE.operations.healthRisk,
-  'Loccode.heatmap': HEALTHCARE.operations.heatmap,
-  'Loccode.street': MAPS.operations.resolveLoccode,
-  'Loccode.routeTo': MAPS.operations.route,
-  'Query.nearestLoccode': MAPS.operations.nearestLoccode,
-  'Query.reverseGeocode': MAPS.operations.reverseGeocode,
-  'Query.pointDetails': MAPS.operations.pointDetails,
-  'Query.searchPlaces': MAPS.operations.search,
-  'Query.placeCategories': MAPS.operations.placeCategories,
-  'Query.route': MAPS.operations.route,
-  'Query.optimizeStops': MAPS.operations.optimize,
-  'Wordmark.manifest': MAP_HOST.operations.wordmark,
+const FIELD_ENDPOINTS: Record<string, EndpointSpec> = {
+  'Loccode.address': ADDRESS.endpoints.byLoccode,
+  'Query.addressByStreet': ADDRESS.endpoints.byStreet,
+  'Query.addressNear': ADDRESS.endpoints.byCoordinates,
+  'Loccode.climate': AGRICULTURE.endpoints.climate,
+  'Loccode.pests': AGRICULTURE.endpoints.pests,
+  'Loccode.cropYield': AGRICULTURE.endpoints.yield,
+  'Loccode.supplyRouteTo': AGRICULTURE.endpoints.supply,
+  'Query.supplyRoute': AGRICULTURE.endpoints.supply,
+  'Loccode.facilities': HEALTHCARE.endpoints.facilities,
+  'Loccode.healthcareAccess': HEALTHCARE.endpoints.access,
+  'Loccode.emergency': HEALTHCARE.endpoints.emergencyRoute,
+  'Loccode.specialists': HEALTHCARE.endpoints.specialist,
+  'Loccode.healthRisk': HEALTHCARE.endpoints.healthRisk,
+  'Loccode.heatmap': HEALTHCARE.endpoints.heatmap,
+  'Loccode.street': MAPS.endpoints.resolveLoccode,
+  'Loccode.routeTo': MAPS.endpoints.route,
+  'Query.nearestLoccode': MAPS.endpoints.nearestLoccode,
+  'Query.reverseGeocode': MAPS.endpoints.reverseGeocode,
+  'Query.pointDetails': MAPS.endpoints.pointDetails,
+  'Query.searchPlaces': MAPS.endpoints.search,
+  'Query.placeCategories': MAPS.endpoints.placeCategories,
+  'Query.route': MAPS.endpoints.route,
+  'Query.optimizeStops': MAPS.endpoints.optimize,
+  'Wordmark.manifest': MAP_HOST.endpoints.wordmark,
 };
 
 /** Every field of the SDL in schema/, by `Type.field`, with its directives. */
@@ -62,10 +62,10 @@ describe('each upstream operation is declared once: the SDL agrees with the oper
 
   it('every field with @cost calls an operation of a table, and no other field does', () => {
     const costed = [...fields].filter(([, directives]) => directives.some((d) => d.name.value === 'cost'));
-    expect(costed.map(([name]) => name).sort()).toEqual(Object.keys(FIELD_OPERATIONS).sort());
+    expect(costed.map(([name]) => name).sort()).toEqual(Object.keys(FIELD_ENDPOINTS).sort());
   });
 
-  it.each(Object.entries(FIELD_OPERATIONS))(
+  it.each(Object.entries(FIELD_ENDPOINTS))(
     '%s: @cacheControl(maxAge) is the operation TTL and @cost(weight) its points',
     (name, operation) => {
       const directives = fields.get(name)!;

@@ -1,12 +1,12 @@
 import { bearerKey, defineUpstream } from '../../src/upstream/client';
-import { HOURLY, operation } from '../../src/upstream/operations';
+import { HOURLY, endpoint } from '../../src/upstream/endpoints';
 import { HEALTHCARE_CONFORMANCE } from './conformance';
 
 /** Every operation: a GET under /api/v1, the service's one budget, an hour fresh. */
-const hourlyRead = (path: string) => operation('GET', `/api/v1/${path}`, 'requests', HOURLY);
+const hourlyRead = (path: string) => endpoint('GET', `/api/v1/${path}`, 'requests', HOURLY);
 
 /** The operations, apart so their names can type the conformance table without a cycle. */
-const HEALTHCARE_OPERATIONS = {
+const HEALTHCARE_ENDPOINTS = {
   facilities: hourlyRead('facilities'),
   access: hourlyRead('access'),
   emergencyRoute: hourlyRead('emergency-route'),
@@ -15,7 +15,7 @@ const HEALTHCARE_OPERATIONS = {
   heatmap: hourlyRead('heatmap'),
 };
 
-export type HealthcareOperation = keyof typeof HEALTHCARE_OPERATIONS;
+export type HealthcareEndpoint = keyof typeof HEALTHCARE_ENDPOINTS;
 
 /**
  * The healthcare location service (health-and-address-services.md, spec A): six GETs
@@ -27,5 +27,5 @@ export const HEALTHCARE = defineUpstream({
   service: 'healthcare',
   credentials: bearerKey,
   conformance: HEALTHCARE_CONFORMANCE,
-  operations: HEALTHCARE_OPERATIONS,
+  endpoints: HEALTHCARE_ENDPOINTS,
 });

@@ -1,23 +1,23 @@
 import { bearerKey, defineUpstream } from '../../src/upstream/client';
-import { HOUR_MS, operation } from '../../src/upstream/operations';
+import { HOUR_MS, endpoint } from '../../src/upstream/endpoints';
 import { ADDRESS_CONFORMANCE } from './conformance';
 
 /** Verified addresses change seldom: a day fresh, a week usable while the service fails. */
 const search = (path: string) =>
-  operation('GET', `/v1/addresses/search/${path}`, 'requests', {
+  endpoint('GET', `/v1/addresses/search/${path}`, 'requests', {
     fresh: 24 * HOUR_MS,
     staleGrace: 7 * 24 * HOUR_MS,
   });
 
 /** The operations, apart so their names can type the conformance table without a cycle. */
-const ADDRESS_OPERATIONS = {
+const ADDRESS_ENDPOINTS = {
   /** The loccode goes in the path, as the client gave it, its space percent-encoded. */
   byLoccode: search('loccode/{loccode}'),
   byStreet: search('street'),
   byCoordinates: search('coordinates'),
 };
 
-export type AddressOperation = keyof typeof ADDRESS_OPERATIONS;
+export type AddressEndpoint = keyof typeof ADDRESS_ENDPOINTS;
 
 /**
  * The address lookup service (spec B). Its base URL already ends in /api. No rate limit
@@ -27,5 +27,5 @@ export const ADDRESS = defineUpstream({
   service: 'address',
   credentials: bearerKey,
   conformance: ADDRESS_CONFORMANCE,
-  operations: ADDRESS_OPERATIONS,
+  endpoints: ADDRESS_ENDPOINTS,
 });

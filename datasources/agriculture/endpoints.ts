@@ -1,5 +1,5 @@
 import { bearerKey, defineUpstream } from '../../src/upstream/client';
-import { HOUR_MS, MINUTE_MS, operation } from '../../src/upstream/operations';
+import { HOUR_MS, MINUTE_MS, endpoint } from '../../src/upstream/endpoints';
 import { AGRICULTURE_CONFORMANCE } from './conformance';
 
 /** Climate and pests follow the weather: minutes fresh; the last answer serves for hours if the service fails. */
@@ -7,15 +7,15 @@ const WEATHER = { fresh: 10 * MINUTE_MS, staleGrace: 6 * HOUR_MS };
 const SEASONAL = { fresh: HOUR_MS, staleGrace: 24 * HOUR_MS };
 
 /** The operations, apart so their names can type the conformance table without a cycle. */
-const AGRICULTURE_OPERATIONS = {
+const AGRICULTURE_ENDPOINTS = {
   /** The GET form (spec note: the query and the JSON body are both accepted). */
-  climate: operation('GET', '/api/v1/data/climate/by-loccode', 'requests', WEATHER),
-  pests: operation('GET', '/api/v1/monitoring/pests/by-loccode', 'requests', WEATHER),
-  yield: operation('GET', '/api/v1/predict/yield/by-loccode', 'requests', SEASONAL),
-  supply: operation('POST', '/api/v1/logistics/supply', 'requests', SEASONAL),
+  climate: endpoint('GET', '/api/v1/data/climate/by-loccode', 'requests', WEATHER),
+  pests: endpoint('GET', '/api/v1/monitoring/pests/by-loccode', 'requests', WEATHER),
+  yield: endpoint('GET', '/api/v1/predict/yield/by-loccode', 'requests', SEASONAL),
+  supply: endpoint('POST', '/api/v1/logistics/supply', 'requests', SEASONAL),
 };
 
-export type AgricultureOperation = keyof typeof AGRICULTURE_OPERATIONS;
+export type AgricultureEndpoint = keyof typeof AGRICULTURE_ENDPOINTS;
 
 /**
  * The agriculture service (agri-service.md, Endpoints). One budget, 60 requests a minute
@@ -29,5 +29,5 @@ export const AGRICULTURE = defineUpstream({
     headers: { ...bearerKey(apiKey).headers, 'content-type': 'application/json' },
   }),
   conformance: AGRICULTURE_CONFORMANCE,
-  operations: AGRICULTURE_OPERATIONS,
+  endpoints: AGRICULTURE_ENDPOINTS,
 });
