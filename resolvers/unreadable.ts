@@ -17,16 +17,23 @@ export const TYPES_WITH_UNREADABLE_MEMBERS = [
   'YieldPrediction',
   'SupplyRoute',
   'SupplyRoutePlace',
-  'FacilitySearch',
-  'Facility',
-  'EmergencyInfo',
-  'EmergencyFacility',
-  'SpecialistFacility',
-  'HealthcareAccess',
-  'HeatmapPoint',
+  // Healthcare reads only these members leniently (its models type them Readable): every other
+  // field keeps graphql-jit's inline reading, which builds no resolve info per list member.
+  'FacilitySearch.level',
+  'FacilitySearch.generatedAt',
+  'Facility.level',
+  'Facility.bedsCapacity',
+  'Facility.waitTimeEstimateMinutes',
+  'EmergencyInfo.generatedAt',
+  'EmergencyFacility.phone',
+  'EmergencyFacility.level',
+  'SpecialistFacility.level',
+  'HealthcareAccess.coverageBand',
+  'HealthcareAccess.generatedAt',
+  'HeatmapPoint.type',
   'Address',
   'AddressStreet',
-  'Place',
+  'Place.distanceKm',
 ] as const;
 
 /** The default field reading, and a marker read as its error (thrown: graphql nulls the field and reports it there). */
